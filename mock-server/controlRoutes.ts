@@ -1,0 +1,81 @@
+/**
+ * The control API under `/__mock/`: journal, reset, shell configuration. Bad input gets a 4xx naming
+ * the field and the rule, and changes nothing.
+ */
+import express, { type ErrorRequestHandler, type Router } from "express";
+import type { ShellConfig } from "../src/core/shellConfig.ts";
+import { sendError } from "./internal/httpError.ts";
+import { describeIssues } from "./internal/validation.ts";
+import type { Journal } from "./journal.ts";
+import { ShellConfigPatch } from "./shellConfigSchema.ts";
+
+export const CONTROL_PREFIX = "/__mock";
+export const CONTROL_BODY_LIMIT = "16kb";
+
+export interface ControlState {
+  readonly journal: Journal;
+  readonly getConfig: () => ShellConfig;
+  readonly patchConfig: (patch: ShellConfigPatch) => ShellConfig;
+  readonly reset: () => void;
+}
+
+function hasBody(req: express.Request): boolean {
+  return req.get("transfer-encoding") !== undefined || Number(req.get("content-length") ?? 0) > 0;
+}
+
+/**
+ * Control requests come from tools or from pages of this server, never from another origin: a page
+ * elsewhere must not be able to add faults or wipe the journal. Bodies are JSON only, which also
+ * rules out the form posts a browser sends cross-origin without asking.
+ */
+const guardControl: express.RequestHandler = (req, res, next) => {
+  const origin = req.get("origin");
+  if (origin !== undefined && origin !== `${req.protocol}://${req.get("host")}`) {
+    return sendError(
+      res,
+      403,
+      "CROSS_ORIGIN",
+      `Failed to accept a control request from origin '${origin}': only this server's own pages and non-browser clients may use ${CONTROL_PREFIX}/.`,
+    );
+  }
+  if (!hasBody(req) || req.is("application/json")) return next();
+  sendError(
+    res,
+    415,
+    "UNSUPPORTED_MEDIA_TYPE",
+    `Failed to read the request body: Content-Type is '${req.get("content-type") ?? "missing"}'. Send JSON with 'Content-Type: application/json'.`,
+  );
+};
+
+const bodyErrors: ErrorRequestHandler = (error: { type?: string; status?: number }, _req, res, next) => {
+  if (error.type === "entity.too.large")
+    return sendError(res, 413, "BODY_TOO_LARGE", `Failed to read the request body: it is larger than ${CONTROL_BODY_LIMIT}. Send a smaller body.`);
+  if (error.type === "entity.parse.failed")
+    return sendError(res, 400, "BODY_NOT_JSON", "Failed to read the request body: it is not valid JSON. Check the syntax.");
+  next(error);
+};
+
+export function controlRoutes(state: ControlState): Router {
+  const router = express.Router({ strict: true });
+  router.use(guardControl, express.json({ limit: CONTROL_BODY_LIMIT, strict: false }), bodyErrors);
+
+  router.get("/journal", (_req, res) => {
+    res.set("cache-control", "no-store").json(state.journal.list());
+  });
+  router.post("/reset", (_req, res) => {
+    state.reset();
+    res.status(204).end();
+  });
+  router.get("/config", (_req, res) => {
+    res.set("cache-control", "no-store").json(state.getConfig());
+  });
+  router.put("/config", (req, res) => {
+    const parsed = ShellConfigPatch.safeParse(req.body);
+    if (!parsed.success) return sendError(res, 400, "INVALID_CONFIG", `Failed to change the shell configuration: ${describeIssues(parsed.error, "body")}.`);
+    res.json(state.patchConfig(parsed.data));
+  });
+  router.use((req, res) =>
+    sendError(res, 404, "UNKNOWN_CONTROL_ROUTE", `No control route ${req.method} ${CONTROL_PREFIX}${req.path}. See the README's control API section.`),
+  );
+  return router;
+}

@@ -1,0 +1,63 @@
+/**
+ * The mock server as a factory: builds the Express app and its state, never listens. The CLI entry
+ * (main.ts) and the test fixtures listen on a port of their choosing.
+ */
+import { fileURLToPath } from "node:url";
+import express from "express";
+import { normalizeBasePath, scopePath } from "../src/core/basePath.ts";
+import { DEFAULT_SHELL_CONFIG, type ShellConfig, WORKER_FILE } from "../src/core/shellConfig.ts";
+import { CONTROL_PREFIX, controlRoutes } from "./controlRoutes.ts";
+import { sendError } from "./internal/httpError.ts";
+import { Journal } from "./journal.ts";
+import { journalRequests } from "./journalRequests.ts";
+import { readBuiltAssets } from "./renderDocument.tsx";
+import type { ShellConfigPatch } from "./shellConfigSchema.ts";
+import { shellRoutes } from "./shellRoutes.ts";
+
+export const DEFAULT_DIST_DIR = fileURLToPath(new URL("../dist", import.meta.url));
+
+export interface AppOptions {
+  /** Where the app lives, default `/app`. */
+  readonly basePath?: string;
+  /** The built app (vite build output). */
+  readonly distDir?: string;
+  /** Shell configuration at start; `POST /__mock/reset` returns to it. */
+  readonly config?: ShellConfigPatch;
+  readonly journalLimit?: number;
+}
+
+export interface MockApp {
+  /** The Express app; pass it to `http.createServer` or `listen`. */
+  readonly handler: express.Express;
+  readonly journal: Journal;
+  readonly basePath: string;
+  /** The scope path, where the app starts: `/app/`. */
+  readonly appPath: string;
+  readonly getConfig: () => ShellConfig;
+  readonly reset: () => void;
+}
+
+export function createApp(options: AppOptions = {}): MockApp {
+  const basePath = normalizeBasePath(options.basePath ?? DEFAULT_SHELL_CONFIG.basePath);
+  const distDir = options.distDir ?? DEFAULT_DIST_DIR;
+  const initial: ShellConfig = { ...DEFAULT_SHELL_CONFIG, ...options.config, basePath };
+  let config = initial;
+  const journal = new Journal(options.journalLimit);
+  const reset = () => {
+    journal.clear();
+    config = initial;
+  };
+
+  const app = express();
+  // Without strict routing `/app` and `/app/` collapse into a redirect loop (../shared/TOOLCHAIN.md).
+  app.set("strict routing", true);
+  app.set("x-powered-by", false);
+  app.set("etag", false);
+  app.use(CONTROL_PREFIX, controlRoutes({ journal, getConfig: () => config, patchConfig: (patch) => (config = { ...config, ...patch }), reset }));
+  app.use(journalRequests(journal, `${basePath}/${WORKER_FILE}`));
+  app.use(shellRoutes({ distDir, assets: readBuiltAssets(distDir), getConfig: () => config }));
+  app.use((req, res) =>
+    sendError(res, 405, "METHOD_NOT_ALLOWED", `Failed to ${req.method} ${req.path}: the mock server only answers GET and HEAD outside ${CONTROL_PREFIX}/.`),
+  );
+  return { handler: app, journal, basePath, appPath: scopePath(basePath), getConfig: () => config, reset };
+}

@@ -1,0 +1,68 @@
+/**
+ * Serves the reference shell: the worker (no-cache, at the scope root), the hashed assets, the
+ * offline page, and every page as an HTML document or — same URL, `Accept: application/json` — as
+ * its data representation. Unknown paths get the shell with a 404 page (an SPA fallback that does
+ * not answer 200 for pages that do not exist).
+ */
+import { join } from "node:path";
+import express, { type Request, type Response, type Router } from "express";
+import { isWithinBasePath } from "../src/core/basePath.ts";
+import { DATA_ACCEPT, type PageData } from "../src/core/page.ts";
+import { type ShellConfig, WORKER_FILE } from "../src/core/shellConfig.ts";
+import { API_PAGES_PATH, APP_PAGES, type ContentPage, NAV_LINKS, NOT_FOUND_PAGE, OFFLINE_PAGE, outsidePage, REDIRECTS } from "./content.ts";
+import { type BuiltAssets, renderDocument } from "./renderDocument.tsx";
+
+export interface ShellRouteOptions {
+  readonly distDir: string;
+  readonly assets: BuiltAssets;
+  readonly getConfig: () => ShellConfig;
+}
+
+function wantsData(req: Request): boolean {
+  return req.accepts(["text/html", DATA_ACCEPT]) === DATA_ACCEPT;
+}
+
+export function shellRoutes({ distDir, assets, getConfig }: ShellRouteOptions): Router {
+  const router = express.Router({ strict: true });
+  const base = getConfig().basePath;
+  let renders = 0;
+
+  const sendPage = (req: Request, res: Response, status: number, content: ContentPage) => {
+    const { noStore, ...rest } = content;
+    const page: PageData = { ...rest, path: req.path };
+    res.status(status).vary("Accept");
+    if (wantsData(req)) {
+      // The data representation is never a document: no cache may keep it (NAV-3).
+      res.set("cache-control", "no-store").json({ page });
+      return;
+    }
+    res.set("cache-control", noStore ? "no-store" : "no-cache");
+    res
+      .type("html")
+      .send(renderDocument({ assets, boot: { config: getConfig(), page, links: NAV_LINKS }, renderId: ++renders, lateBoot: req.query.__boot === "late" }));
+  };
+
+  router.get(`${base}/${WORKER_FILE}`, (_req, res) => {
+    res.set("cache-control", "no-cache").type("text/javascript");
+    res.sendFile(join(distDir, WORKER_FILE));
+  });
+  router.use(`${base}/assets`, express.static(join(distDir, "assets"), { fallthrough: false, index: false, immutable: true, maxAge: "1y" }));
+  router.get(`${base}/offline.html`, (req, res) => sendPage(req, res, 200, OFFLINE_PAGE));
+
+  router.get("/{*path}", (req, res) => {
+    const path = req.path;
+    if (!isWithinBasePath(path, base)) {
+      const outside = base === "" ? undefined : outsidePage(path);
+      return sendPage(req, res, outside ? 200 : 404, outside ?? NOT_FOUND_PAGE);
+    }
+    const relative = path.slice(base.length + 1).replace(/\/$/, "");
+    const target = REDIRECTS.get(relative);
+    if (target !== undefined) return res.redirect(302, `${base}/${target}`);
+    if (relative === API_PAGES_PATH) {
+      return res.set("cache-control", "no-store").json({ pages: NAV_LINKS.map((link) => ({ ...link, href: `${base}/${link.to}` })) });
+    }
+    const content = APP_PAGES.get(relative);
+    sendPage(req, res, content ? 200 : 404, content ?? NOT_FOUND_PAGE);
+  });
+  return router;
+}

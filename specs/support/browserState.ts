@@ -1,0 +1,62 @@
+/** Reads what the browser holds — Cache Storage, the registration — from inside a page. */
+import type { Page } from "@playwright/test";
+
+export interface CachedDocument {
+  readonly url: string;
+  readonly cacheName: string;
+  readonly contentType: string | null;
+  readonly body: string;
+}
+
+/** Every entry of every cache, with its body: what a worker would serve. */
+export function cachedEntries(page: Page): Promise<CachedDocument[]> {
+  return page.evaluate(async () => {
+    const entries: CachedDocument[] = [];
+    for (const cacheName of await caches.keys()) {
+      const cache = await caches.open(cacheName);
+      for (const request of await cache.keys()) {
+        const response = await cache.match(request);
+        entries.push({ url: request.url, cacheName, contentType: response?.headers.get("content-type") ?? null, body: (await response?.text()) ?? "" });
+      }
+    }
+    return entries;
+  });
+}
+
+/** The URLs in Cache Storage (all caches). */
+export async function cachedUrls(page: Page): Promise<string[]> {
+  return (await cachedEntries(page)).map((entry) => entry.url);
+}
+
+/** Resolves once a service worker controls the page (`ready` alone does not mean that). */
+export async function waitForController(page: Page): Promise<void> {
+  await page.waitForFunction(() => navigator.serviceWorker?.controller != null);
+}
+
+/** The registration covering the current page, if any: its scope and its worker's script URL. */
+export function registrationInfo(page: Page): Promise<{ scope: string; scriptURL: string | null } | null> {
+  return page.evaluate(async () => {
+    const registration = await navigator.serviceWorker?.getRegistration();
+    if (!registration) return null;
+    const worker = registration.active ?? registration.waiting ?? registration.installing;
+    return { scope: registration.scope, scriptURL: worker?.scriptURL ?? null };
+  });
+}
+
+/**
+ * Posts a message to the controlling worker with a MessagePort and resolves with its reply, so a
+ * spec knows the worker has finished with the message (Workbox and this shell both reply).
+ */
+export function postToWorker(page: Page, message: unknown): Promise<unknown> {
+  return page.evaluate(
+    (data) =>
+      new Promise((resolve, reject) => {
+        const controller = navigator.serviceWorker.controller;
+        if (!controller) return reject(new Error("No service worker controls the page."));
+        const channel = new MessageChannel();
+        channel.port1.onmessage = (event) => resolve(event.data);
+        controller.postMessage(data, [channel.port2]);
+      }),
+    message,
+  );
+}

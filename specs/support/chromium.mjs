@@ -1,0 +1,43 @@
+// @ts-check
+// Finds the Chromium to test with. Order: an explicit PCK_CHROMIUM path; Playwright's own browser
+// when `npx playwright install chromium` has put it there; the OS package (Debian's `chromium`).
+// Plain JavaScript because `npm test` runs it before anything is compiled.
+import { existsSync } from "node:fs";
+import { createRequire } from "node:module";
+
+const OS_CANDIDATES = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome-stable", "/usr/bin/google-chrome"];
+
+/**
+ * Flags that keep Chromium quiet on a closed network (no background fetches to Google's hosts) and
+ * let it run as root in a container.
+ */
+export const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+
+/** @typedef {{ kind: "env" | "playwright" | "os"; executablePath: string | undefined; describe: string }} FoundChromium */
+
+/** @returns {FoundChromium | undefined} */
+export function findChromium() {
+  const fromEnv = process.env.PCK_CHROMIUM;
+  if (fromEnv) {
+    if (!existsSync(fromEnv)) throw new Error(`PCK_CHROMIUM is '${fromEnv}', which does not exist. Unset it or point it at a Chromium binary.`);
+    return { kind: "env", executablePath: fromEnv, describe: `PCK_CHROMIUM (${fromEnv})` };
+  }
+  try {
+    const require = createRequire(import.meta.url);
+    /** @type {{ chromium: { executablePath(): string } }} */
+    const playwright = require("playwright-core");
+    const own = playwright.chromium.executablePath();
+    if (own && existsSync(own)) return { kind: "playwright", executablePath: undefined, describe: `Playwright's own Chromium (${own})` };
+  } catch {
+    // playwright-core not installed yet: fall through to the OS browser.
+  }
+  const os = OS_CANDIDATES.find((path) => existsSync(path));
+  return os ? { kind: "os", executablePath: os, describe: `the OS Chromium (${os})` } : undefined;
+}

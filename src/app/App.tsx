@@ -1,0 +1,39 @@
+import type { MouseEvent } from "react";
+import { isWithinBasePath } from "../core/basePath.ts";
+import type { BootData } from "../core/page.ts";
+import { PageView } from "./PageView.tsx";
+import { StatusBar } from "./StatusBar.tsx";
+import type { StatusStore } from "./statusStore.ts";
+import { useClientNavigation } from "./useClientNavigation.ts";
+
+/** Plain left clicks inside the app become client-side navigations; everything else stays a link. */
+function isPlainClick(event: MouseEvent<HTMLAnchorElement>): boolean {
+  return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+}
+
+export function App({ boot, status }: { boot: BootData; status: StatusStore }) {
+  const { page, error, loading, navigate } = useClientNavigation(boot.page);
+  const base = boot.config.basePath;
+  const onLinkClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (!isPlainClick(event) || !isWithinBasePath(window.location.pathname, base)) return;
+    event.preventDefault();
+    navigate(event.currentTarget.href);
+  };
+  return (
+    <>
+      <header>
+        <nav aria-label="Main">
+          {boot.links.map((link) => (
+            <a key={link.to} href={`${base}/${link.to}`} onClick={onLinkClick}>
+              {link.label}
+            </a>
+          ))}
+        </nav>
+        <StatusBar status={status} />
+      </header>
+      <main aria-busy={loading}>
+        <PageView page={page} error={error} homeHref={`${base}/`} />
+      </main>
+    </>
+  );
+}

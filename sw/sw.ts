@@ -1,0 +1,46 @@
+/**
+ * The reference shell's service worker: a classic script, bundled on its own (vite.config.ts) so it
+ * never starts with `import`. Configuration comes from its own script URL (core/shellConfig.ts).
+ */
+import { isInScope } from "../src/core/basePath.ts";
+import { parsePageMessage, type WorkerToPageMessage } from "../src/core/messages.ts";
+import { parseWorkerConfig } from "../src/core/shellConfig.ts";
+import { cacheUrl } from "./cacheUrls.ts";
+import { navigate } from "./navigate.ts";
+import { dropOldPrecaches, fromPrecache, isPrecached, precache } from "./precache.ts";
+
+declare const self: ServiceWorkerGlobalScope;
+
+const config = parseWorkerConfig(self.location.search);
+const scope = new URL(self.registration.scope);
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(precache(scope).then(() => self.skipWaiting()));
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(dropOldPrecaches().then(() => self.clients.claim()));
+});
+
+self.addEventListener("fetch", (event) => {
+  const { request } = event;
+  if (request.method !== "GET") return;
+  const url = new URL(request.url);
+  if (!isInScope(url, scope)) return;
+  if (request.mode === "navigate") event.respondWith(navigate(event, url, scope, config));
+  else if (isPrecached(url, scope)) event.respondWith(fromPrecache(request));
+});
+
+self.addEventListener("message", (event) => {
+  const message = parsePageMessage(event.data);
+  if (!message) return;
+  const reply = event.ports[0];
+  const done = Promise.all(
+    message.payload.urlsToCache.map((raw) =>
+      config.cacheNavigations ? cacheUrl(raw, scope) : Promise.resolve({ url: raw, cached: false, reason: "disabled" }),
+    ),
+  ).then((results) => {
+    reply?.postMessage({ type: "CACHE_URLS_RESULT", payload: { results } } satisfies WorkerToPageMessage);
+  });
+  event.waitUntil(done);
+});

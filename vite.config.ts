@@ -1,0 +1,58 @@
+/// <reference types="vitest/config" />
+import { createHash } from "node:crypto";
+import { fileURLToPath } from "node:url";
+import react from "@vitejs/plugin-react";
+import { build, defineConfig, type Plugin } from "vite";
+
+const root = fileURLToPath(new URL(".", import.meta.url));
+export const DIST_DIR = `${root}dist`;
+
+/**
+ * Builds sw/sw.ts as one self-contained classic script (an IIFE) after the app bundle is written,
+ * with the app's hashed assets as its precache list. A second Vite entry would share chunks with the
+ * app and make sw.js start with `import` (../shared/TOOLCHAIN.md), so it is a separate lib build.
+ */
+function shellWorker(): Plugin {
+  return {
+    name: "pck:shell-worker",
+    apply: "build",
+    async writeBundle(_options, bundle) {
+      const assets = Object.keys(bundle)
+        .filter((file) => file.startsWith("assets/"))
+        .sort();
+      const version = createHash("sha256").update(assets.join("\n")).digest("hex").slice(0, 12);
+      await build({
+        configFile: false,
+        logLevel: "warn",
+        define: {
+          __SHELL_PRECACHE__: JSON.stringify(assets),
+          __SHELL_VERSION__: JSON.stringify(version),
+        },
+        build: {
+          outDir: DIST_DIR,
+          emptyOutDir: false,
+          copyPublicDir: false,
+          target: "es2022",
+          lib: { entry: `${root}sw/sw.ts`, formats: ["iife"], name: "shellWorker", fileName: () => "sw.js" },
+        },
+      });
+    },
+  };
+}
+
+export default defineConfig({
+  // Relative: the server mounts the build under any base path it is started with.
+  base: "./",
+  plugins: [react(), shellWorker()],
+  build: {
+    outDir: DIST_DIR,
+    emptyOutDir: true,
+    manifest: true,
+    target: "es2022",
+    rolldownOptions: { input: `${root}src/app/main.tsx` },
+  },
+  test: {
+    include: ["src/**/*.test.ts", "mock-server/**/*.test.ts"],
+    environment: "node",
+  },
+});
