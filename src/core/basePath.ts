@@ -31,7 +31,10 @@ export function normalizeBasePath(input: string): string {
   if (!trimmed.startsWith("/")) throw new ShellError("BASE_PATH_INVALID", { basePath: input, why: "it must start with '/'" });
   const segments = trimmed.replace(/\/+$/, "").slice(1).split("/");
   for (const segment of segments) {
-    if (segment === "" || segment === "." || segment === "..") {
+    // The URL parser reads `%2e` as a dot (https://url.spec.whatwg.org/#double-dot-path-segment), so the
+    // scope of `/app/%2e%2e` would be `/`.
+    const dots = segment.replace(/%2e/gi, ".");
+    if (segment === "" || dots === "." || dots === "..") {
       throw new ShellError("BASE_PATH_INVALID", { basePath: input, why: `it has an empty or dot segment '${segment}'` });
     }
     if (!SEGMENT.test(segment)) {
