@@ -59,6 +59,8 @@ export function renderDocument({ assets, boot, renderId, lateBoot = false }: Ren
     "<!doctype html>",
     '<html lang="en"><head><meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    // No favicon request: it would 404 and put noise in the journal and the console.
+    '<link rel="icon" href="data:,">',
     `<meta name="pck-render-id" content="${renderId}">`,
     `<title>${escapeHtml(boot.page.title)}</title>`,
     ...assets.styles.map((href) => `<link rel="stylesheet" href="${escapeHtml(`${base}/${href}`)}">`),

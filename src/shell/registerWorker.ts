@@ -12,7 +12,7 @@ export type RegistrationOutcome =
 
 /** REG-1: a worker needs both the container and Cache Storage (Firefox private windows lack the latter). */
 export function supportsWorker(win: Window): boolean {
-  return "serviceWorker" in win.navigator && "caches" in win && win.caches !== undefined;
+  return "serviceWorker" in win.navigator && "caches" in win;
 }
 
 /** REG-3: resolves once the window `load` event has fired, at once if the document is already complete. */
