@@ -1,0 +1,48 @@
+// @ts-check
+import { describe, expect, test } from "vitest";
+import { nodeSatisfies, staleReason } from "./ensureDeps.mjs";
+
+const manifest = { dependencies: { express: "^5.3.0" }, devDependencies: { vite: "^8.3.8" } };
+const lock = {
+  packages: {
+    "": { ...manifest },
+    "node_modules/express": { version: "5.3.0", integrity: "sha512-e" },
+    "node_modules/vite": { version: "8.3.8", integrity: "sha512-v", dev: true },
+    "node_modules/@esbuild/darwin-arm64": { version: "0.28.2", integrity: "sha512-d", optional: true },
+  },
+};
+/** What npm leaves in node_modules/.package-lock.json on Linux: no root entry, no darwin binary. */
+const installed = { packages: { "node_modules/express": lock.packages["node_modules/express"], "node_modules/vite": lock.packages["node_modules/vite"] } };
+const everything = () => true;
+
+describe("staleReason", () => {
+  test("accepts node_modules that npm installed from this lockfile, optional packages for other platforms skipped", () => {
+    expect(staleReason(manifest, lock, installed, everything)).toBeUndefined();
+  });
+
+  test("names a missing node_modules and a missing hidden lockfile apart", () => {
+    expect(staleReason(manifest, lock, undefined, () => false)).toBe("node_modules is missing");
+    expect(staleReason(manifest, lock, undefined, everything)).toBe("node_modules has no .package-lock.json");
+  });
+
+  test("sees a lockfile that moved on: another version, a new package", () => {
+    const bumped = { packages: { ...lock.packages, "node_modules/express": { version: "5.4.0", integrity: "sha512-f" } } };
+    expect(staleReason(manifest, bumped, installed, everything)).toBe("node_modules/express has version 5.3.0, package-lock.json wants 5.4.0");
+    const added = { packages: { ...lock.packages, "node_modules/zod": { version: "4.6.7" } } };
+    expect(staleReason(manifest, added, installed, everything)).toBe("node_modules/zod is not installed");
+  });
+
+  test("sees a package folder deleted by hand", () => {
+    expect(staleReason(manifest, lock, installed, (path) => path !== "node_modules/vite")).toBe("node_modules/vite is missing");
+  });
+
+  test("sees package.json edited without updating the lockfile, so npm ci reports it", () => {
+    const edited = { ...manifest, dependencies: { ...manifest.dependencies, zod: "^4" } };
+    expect(staleReason(edited, lock, installed, everything)).toBe("package.json's dependencies differ from package-lock.json's");
+  });
+});
+
+test("nodeSatisfies compares major and minor of a >= range", () => {
+  expect([nodeSatisfies(">=20.19", "20.18.9"), nodeSatisfies(">=20.19", "20.19.0"), nodeSatisfies(">=20.19", "22.1.0")]).toEqual([false, true, true]);
+  expect(nodeSatisfies("^20 || ^22", "18.0.0")).toBe(true);
+});
