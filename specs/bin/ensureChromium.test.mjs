@@ -1,0 +1,83 @@
+// @ts-check
+import { expect, test } from "vitest";
+import { ensureChromium } from "./ensureChromium.mjs";
+
+/** @typedef {import("./ensureChromium.mjs").FoundChromium} FoundChromium */
+/** @typedef {import("./ensureChromium.mjs").RunResult} RunResult */
+
+const OS = /** @type {FoundChromium} */ ({ kind: "os", executablePath: "/usr/bin/chromium", describe: "the OS Chromium (/usr/bin/chromium)" });
+const OWN = /** @type {FoundChromium} */ ({ kind: "playwright", executablePath: undefined, describe: "Playwright's own Chromium" });
+
+/**
+ * A machine: which browser appears after which command, and how each command ends.
+ * @param {{ before?: FoundChromium; download?: number; aptUpdate?: number; aptInstall?: number; whyNoApt?: string; forceInstall?: boolean }} machine
+ */
+function fake(machine) {
+  /** @type {string[]} */
+  const ran = [];
+  /** @type {string[]} */
+  const lines = [];
+  let browser = machine.before;
+  const exitCodes = {
+    "playwright install chromium": machine.download ?? 1,
+    "apt-get update": machine.aptUpdate ?? 0,
+    "apt-get install -y chromium": machine.aptInstall ?? 0,
+  };
+  const deps = {
+    find: () => browser,
+    /** @param {string} command @param {readonly string[]} args @returns {Promise<RunResult>} */
+    run: async (command, args) => {
+      const line = [command.split("/").at(-1), ...args].join(" ");
+      ran.push(line);
+      const code = exitCodes[/** @type {keyof typeof exitCodes} */ (line)];
+      if (code === 0) browser = line.startsWith("playwright") ? OWN : OS;
+      return { code, notFound: false, timedOut: false, output: code ? "Error: getaddrinfo ENOTFOUND cdn.playwright.dev\n" : "", ms: 10 };
+    },
+    whyNoApt: () => machine.whyNoApt,
+    forceInstall: machine.forceInstall ?? false,
+    /** @param {string} line */
+    log: (line) => lines.push(line),
+  };
+  return { deps, ran, lines };
+}
+
+test("uses a Chromium that is already there and installs nothing", async () => {
+  const { deps, ran, lines } = fake({ before: OS });
+  expect(await ensureChromium(deps)).toBe(OS);
+  expect(ran).toEqual([]);
+  expect(lines).toEqual(["[test] browser: the OS Chromium (/usr/bin/chromium)"]);
+});
+
+test("uses Playwright's download when it works", async () => {
+  const { deps, ran } = fake({ download: 0 });
+  expect(await ensureChromium(deps)).toBe(OWN);
+  expect(ran).toEqual(["playwright install chromium"]);
+});
+
+test("falls back to Debian's package when the download fails and apt-get may be used", async () => {
+  const { deps, ran, lines } = fake({});
+  expect(await ensureChromium(deps)).toBe(OS);
+  expect(ran).toEqual(["playwright install chromium", "apt-get update", "apt-get install -y chromium"]);
+  expect(lines).toContain("[test] browser: the OS Chromium (/usr/bin/chromium), installed with apt-get");
+  expect(lines.join("\n")).toContain("exit code 1: Error: getaddrinfo ENOTFOUND cdn.playwright.dev");
+});
+
+test("does not install the package when apt-get update fails", async () => {
+  const { deps, ran } = fake({ aptUpdate: 100 });
+  expect(await ensureChromium(deps)).toBeUndefined();
+  expect(ran).toEqual(["playwright install chromium", "apt-get update"]);
+});
+
+test("says what to install when no path works", async () => {
+  const { deps, ran, lines } = fake({ whyNoApt: "not root" });
+  expect(await ensureChromium(deps)).toBeUndefined();
+  expect(ran).toEqual(["playwright install chromium"]);
+  expect(lines.at(-2)).toBe("[test] not installing Debian's chromium package: not root");
+  expect(lines.at(-1)).toMatch(/^\[test\] Failed to find or install Chromium\. .*apt-get install -y chromium.*npx playwright install chromium.*PCK_CHROMIUM/);
+});
+
+test("forceInstall skips the first look, so the install paths can be tried on a machine that has a browser", async () => {
+  const { deps, ran } = fake({ before: OS, forceInstall: true });
+  expect(await ensureChromium(deps)).toBe(OS);
+  expect(ran[0]).toBe("playwright install chromium");
+});
