@@ -3,6 +3,7 @@
  * client-side links, and the pages the conformance specs need to exist — a `no-store` page, a
  * redirect, a JSON endpoint inside the scope, and the pages outside the base path (REG-4).
  */
+import { type FallbackKind, fallback } from "../src/core/fallbacks.ts";
 import type { NavLink, PageData } from "../src/core/page.ts";
 
 export interface ContentPage extends Omit<PageData, "path"> {
@@ -25,6 +26,7 @@ export const APP_PAGES: ReadonlyMap<string, ContentPage> = new Map([
   ["pages/2", page("content", "Page two", ["The second content page. Visit it online and it is there offline."])],
   ["pages/3", page("content", "Page three", ["The third content page."])],
   ["private", page("content", "Private page", ["Served with Cache-Control: no-store, so no cache keeps it."], { noStore: true })],
+  ["crash", page("crash", "Error demo", ["This page throws a client-side exception on purpose, to show the application-error page."])],
 ]);
 
 /** Paths inside the base path that redirect (NAV-3: a redirected response is never stored). */
@@ -35,11 +37,17 @@ export const API_PAGES_PATH = "api/pages";
 
 /** NAV-6: the offline page, precached by the worker at install. */
 export const OFFLINE_PAGE = page("offline", "You are offline", [
-  "This page is not available offline. It has not been visited while online.",
+  "The server could not be reached, and this page has not been saved for offline use.",
   "The page reloads by itself when the connection comes back.",
 ]);
 
-export const NOT_FOUND_PAGE = page("not-found", "Page not found", ["404: there is no page at this address."]);
+/** ERR-1..4: the fallback page for a status, with the digest of a server-side error. */
+export function fallbackPage(kind: FallbackKind, digest?: string): ContentPage {
+  const { title, explanation } = fallback(kind);
+  return { ...page(kind, title, [explanation]), ...(digest === undefined ? {} : { digest }) };
+}
+
+export const NOT_FOUND_PAGE = fallbackPage("not-found");
 
 /** Pages outside the base path that serve the same shell, so REG-4 can be checked. */
 export function outsidePage(pathname: string): ContentPage | undefined {
@@ -54,4 +62,5 @@ export const NAV_LINKS: readonly NavLink[] = [
   { to: "pages/1", label: "Page one" },
   { to: "pages/2", label: "Page two" },
   { to: "pages/3", label: "Page three" },
+  { to: "crash", label: "Error demo" },
 ];

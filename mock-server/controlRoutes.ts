@@ -4,6 +4,8 @@
  */
 import express, { type ErrorRequestHandler, type Router } from "express";
 import type { ShellConfig } from "../src/core/shellConfig.ts";
+import type { FaultStore } from "./faults/FaultStore.ts";
+import { FaultInput } from "./faults/faultSchema.ts";
 import { sendError } from "./internal/httpError.ts";
 import { describeIssues } from "./internal/validation.ts";
 import type { Journal } from "./journal.ts";
@@ -14,6 +16,7 @@ export const CONTROL_BODY_LIMIT = "16kb";
 
 export interface ControlState {
   readonly journal: Journal;
+  readonly faults: FaultStore;
   readonly getConfig: () => ShellConfig;
   readonly patchConfig: (patch: ShellConfigPatch) => ShellConfig;
   readonly reset: () => void;
@@ -64,6 +67,29 @@ export function controlRoutes(state: ControlState): Router {
   });
   router.post("/reset", (_req, res) => {
     state.reset();
+    res.status(204).end();
+  });
+  router.get("/faults", (_req, res) => {
+    res.set("cache-control", "no-store").json({ faults: state.faults.list() });
+  });
+  router.post("/faults", (req, res) => {
+    const parsed = FaultInput.safeParse(req.body);
+    if (!parsed.success) return sendError(res, 400, "INVALID_FAULT", `Failed to add the fault: ${describeIssues(parsed.error, "body")}.`);
+    res.status(201).json(state.faults.add(parsed.data));
+  });
+  router.delete("/faults", (_req, res) => {
+    state.faults.clear();
+    res.status(204).end();
+  });
+  router.delete("/faults/:id", (req, res) => {
+    if (!state.faults.remove(req.params.id)) {
+      return sendError(
+        res,
+        404,
+        "UNKNOWN_FAULT",
+        `Failed to remove fault '${req.params.id}': there is no such fault. GET ${CONTROL_PREFIX}/faults lists them.`,
+      );
+    }
     res.status(204).end();
   });
   router.get("/config", (_req, res) => {

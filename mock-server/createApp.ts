@@ -4,13 +4,17 @@
  */
 import { fileURLToPath } from "node:url";
 import express from "express";
+import { type Logger, pino } from "pino";
 import { normalizeBasePath, scopePath } from "../src/core/basePath.ts";
 import { DEFAULT_SHELL_CONFIG, type ShellConfig, WORKER_FILE } from "../src/core/shellConfig.ts";
 import { CONTROL_PREFIX, controlRoutes } from "./controlRoutes.ts";
+import { applyFaults } from "./faults/applyFaults.ts";
+import { FaultStore } from "./faults/FaultStore.ts";
 import { sendError } from "./internal/httpError.ts";
 import { Journal } from "./journal.ts";
 import { journalRequests } from "./journalRequests.ts";
 import { readBuiltAssets } from "./renderDocument.tsx";
+import { pageResponder } from "./respondWithPage.ts";
 import type { ShellConfigPatch } from "./shellConfigSchema.ts";
 import { shellRoutes } from "./shellRoutes.ts";
 
@@ -24,12 +28,15 @@ export interface AppOptions {
   /** Shell configuration at start; `POST /__mock/reset` returns to it. */
   readonly config?: ShellConfigPatch;
   readonly journalLimit?: number;
+  /** Structured logs (one line per request, one per server-side exception); silent by default. */
+  readonly logger?: Logger;
 }
 
 export interface MockApp {
   /** The Express app; pass it to `http.createServer` or `listen`. */
   readonly handler: express.Express;
   readonly journal: Journal;
+  readonly faults: FaultStore;
   readonly basePath: string;
   /** The scope path, where the app starts: `/app/`. */
   readonly appPath: string;
@@ -43,8 +50,11 @@ export function createApp(options: AppOptions = {}): MockApp {
   const initial: ShellConfig = { ...DEFAULT_SHELL_CONFIG, ...options.config, basePath };
   let config = initial;
   const journal = new Journal(options.journalLimit);
+  const faults = new FaultStore();
+  const logger = options.logger ?? pino({ level: "silent" });
   const reset = () => {
     journal.clear();
+    faults.clear();
     config = initial;
   };
 
@@ -53,11 +63,14 @@ export function createApp(options: AppOptions = {}): MockApp {
   app.set("strict routing", true);
   app.set("x-powered-by", false);
   app.set("etag", false);
-  app.use(CONTROL_PREFIX, controlRoutes({ journal, getConfig: () => config, patchConfig: (patch) => (config = { ...config, ...patch }), reset }));
-  app.use(journalRequests(journal, `${basePath}/${WORKER_FILE}`));
-  app.use(shellRoutes({ distDir, assets: readBuiltAssets(distDir), getConfig: () => config }));
+  const getConfig = () => config;
+  const sendPage = pageResponder(readBuiltAssets(distDir), getConfig);
+  app.use(CONTROL_PREFIX, controlRoutes({ journal, faults, getConfig, patchConfig: (patch) => (config = { ...config, ...patch }), reset }));
+  app.use(journalRequests(journal, `${basePath}/${WORKER_FILE}`, logger));
+  app.use(applyFaults(faults, sendPage, logger));
+  app.use(shellRoutes({ distDir, getConfig, sendPage }));
   app.use((req, res) =>
     sendError(res, 405, "METHOD_NOT_ALLOWED", `Failed to ${req.method} ${req.path}: the mock server only answers GET and HEAD outside ${CONTROL_PREFIX}/.`),
   );
-  return { handler: app, journal, basePath, appPath: scopePath(basePath), getConfig: () => config, reset };
+  return { handler: app, journal, faults, basePath, appPath: scopePath(basePath), getConfig, reset };
 }

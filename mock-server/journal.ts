@@ -3,7 +3,8 @@
  * not journaled). Bounded, oldest first out, with a count of what was dropped.
  */
 
-export type Outcome = "completed" | "aborted";
+/** `dropped`: a drop fault cut the connection; `aborted`: the client went away first (e.g. from a hang). */
+export type Outcome = "completed" | "aborted" | "dropped";
 
 export interface JournalEntry {
   readonly id: number;
@@ -19,6 +20,10 @@ export interface JournalEntry {
   readonly secFetchMode: string | null;
   readonly secFetchDest: string | null;
   readonly outcome: Outcome;
+  /** The fault that shaped the response: a fault id, `request` for `__status`/`x-mock-*`, or null. */
+  readonly fault: string | null;
+  /** ERR-4: the digest of the server-side error this response reported. */
+  readonly digest: string | null;
 }
 
 export type NewEntry = Omit<JournalEntry, "id">;

@@ -1,5 +1,5 @@
-/** Middleware that writes one journal entry per request when its response ends or is cut off. */
 import type { RequestHandler } from "express";
+import type { Logger } from "pino";
 import type { Journal } from "./journal.ts";
 
 /** The worker's requests carry its script URL as the referrer; a page's carry the page's URL. */
@@ -12,7 +12,8 @@ function madeByWorker(referer: string | undefined, workerPath: string): boolean 
   }
 }
 
-export function journalRequests(journal: Journal, workerPath: string): RequestHandler {
+/** Writes one journal entry and one log line per request when its response ends or is cut off. */
+export function journalRequests(journal: Journal, workerPath: string, logger: Logger): RequestHandler {
   return (req, res, next) => {
     const started = performance.now();
     let written = false;
@@ -20,7 +21,7 @@ export function journalRequests(journal: Journal, workerPath: string): RequestHa
       if (written) return;
       written = true;
       const completed = res.writableFinished;
-      journal.add({
+      const entry = journal.add({
         time: new Date().toISOString(),
         method: req.method,
         url: req.originalUrl,
@@ -30,8 +31,14 @@ export function journalRequests(journal: Journal, workerPath: string): RequestHa
         accept: req.get("accept") ?? null,
         secFetchMode: req.get("sec-fetch-mode") ?? null,
         secFetchDest: req.get("sec-fetch-dest") ?? null,
-        outcome: completed ? "completed" : "aborted",
+        outcome: completed ? "completed" : res.locals.dropped ? "dropped" : "aborted",
+        fault: typeof res.locals.fault === "string" ? res.locals.fault : null,
+        digest: typeof res.locals.digest === "string" ? res.locals.digest : null,
       });
+      logger.info(
+        { method: entry.method, url: entry.url, status: entry.status, ms: entry.durationMs, fault: entry.fault, digest: entry.digest, outcome: entry.outcome },
+        "request",
+      );
     };
     res.on("finish", write);
     res.on("close", write);

@@ -6,6 +6,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { CliError, parseCli, USAGE } from "./cli.ts";
 import { createApp } from "./createApp.ts";
+import { createLogger } from "./logger.ts";
 
 /** How long in-flight requests get to finish after a stop signal before connections are cut. */
 const SHUTDOWN_GRACE_MS = 2_000;
@@ -29,7 +30,7 @@ if (options.help) {
 
 let mock: ReturnType<typeof createApp>;
 try {
-  mock = createApp({ basePath: options.basePath });
+  mock = createApp({ basePath: options.basePath, logger: createLogger("info") });
 } catch (error) {
   fail((error as Error).message);
 }

@@ -5,43 +5,21 @@
  * not answer 200 for pages that do not exist).
  */
 import { join } from "node:path";
-import express, { type Request, type Response, type Router } from "express";
+import express, { type Router } from "express";
 import { isWithinBasePath } from "../src/core/basePath.ts";
-import { DATA_ACCEPT, type PageData } from "../src/core/page.ts";
 import { type ShellConfig, WORKER_FILE } from "../src/core/shellConfig.ts";
-import { API_PAGES_PATH, APP_PAGES, type ContentPage, NAV_LINKS, NOT_FOUND_PAGE, OFFLINE_PAGE, outsidePage, REDIRECTS } from "./content.ts";
-import { type BuiltAssets, renderDocument } from "./renderDocument.tsx";
+import { API_PAGES_PATH, APP_PAGES, NAV_LINKS, NOT_FOUND_PAGE, OFFLINE_PAGE, outsidePage, REDIRECTS } from "./content.ts";
+import type { PageResponder } from "./respondWithPage.ts";
 
 export interface ShellRouteOptions {
   readonly distDir: string;
-  readonly assets: BuiltAssets;
   readonly getConfig: () => ShellConfig;
+  readonly sendPage: PageResponder;
 }
 
-function wantsData(req: Request): boolean {
-  return req.accepts(["text/html", DATA_ACCEPT]) === DATA_ACCEPT;
-}
-
-export function shellRoutes({ distDir, assets, getConfig }: ShellRouteOptions): Router {
+export function shellRoutes({ distDir, getConfig, sendPage }: ShellRouteOptions): Router {
   const router = express.Router({ strict: true });
   const base = getConfig().basePath;
-  let renders = 0;
-
-  const sendPage = (req: Request, res: Response, status: number, content: ContentPage) => {
-    const { noStore, ...rest } = content;
-    const page: PageData = { ...rest, path: req.path };
-    res.status(status).vary("Accept");
-    if (wantsData(req)) {
-      // The data representation is never a document: no cache may keep it (NAV-3).
-      res.set("cache-control", "no-store").json({ page });
-      return;
-    }
-    res.set("cache-control", noStore ? "no-store" : "no-cache");
-    res
-      .type("html")
-      .send(renderDocument({ assets, boot: { config: getConfig(), page, links: NAV_LINKS }, renderId: ++renders, lateBoot: req.query.__boot === "late" }));
-  };
-
   router.get(`${base}/${WORKER_FILE}`, (_req, res) => {
     res.set("cache-control", "no-cache").type("text/javascript");
     res.sendFile(join(distDir, WORKER_FILE));

@@ -106,11 +106,11 @@ test.describe("NAV-6 offline page", () => {
   test("NAV-6 offline page is distinct from the 404 page", async ({ controlledPage: page, context }) => {
     const notFound = await page.goto(`${APP}/no-such-page`);
     expect(notFound?.status()).toBe(404);
-    const notFoundText = await page.getByRole("main").innerText();
+    const notFoundText = await page.getByRole("main").textContent();
     await context.setOffline(true);
     const offline = await page.goto(`${APP}/pages/3`);
     expect(offline?.status()).not.toBe(404);
-    const offlineText = await page.getByRole("main").innerText();
+    const offlineText = await page.getByRole("main").textContent();
     expect(offlineText).not.toBe(notFoundText);
     expect(offlineText).not.toMatch(/404|not found/i);
   });

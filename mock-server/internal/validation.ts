@@ -3,9 +3,12 @@ import type { z } from "zod";
 
 export function describeIssues(error: z.ZodError, root: string): string {
   return error.issues
-    .map((issue) => {
+    .flatMap((issue) => {
+      if (issue.code === "unrecognized_keys") {
+        return issue.keys.map((key) => `${[root, ...issue.path].join(".")}.${key}: is not a known field`);
+      }
       const path = [root, ...issue.path.map((part) => (typeof part === "number" ? `[${part}]` : `.${String(part)}`))].join("").replace(/\.\[/g, "[");
-      return `${path}: ${issue.message}`;
+      return [`${path}: ${issue.message}`];
     })
     .join("; ");
 }

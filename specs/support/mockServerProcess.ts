@@ -5,6 +5,7 @@
  */
 import { type ChildProcess, fork } from "node:child_process";
 import { fileURLToPath } from "node:url";
+import type { Fault, FaultInput } from "../../mock-server/faults/faultSchema.ts";
 import type { JournalEntry } from "../../mock-server/journal.ts";
 import type { ShellConfigPatch } from "../../mock-server/shellConfigSchema.ts";
 
@@ -21,6 +22,8 @@ export interface MockServer {
   readonly journal: () => Promise<JournalEntry[]>;
   readonly reset: () => Promise<void>;
   readonly configure: (patch: ShellConfigPatch) => Promise<void>;
+  readonly addFault: (fault: FaultInput) => Promise<Fault>;
+  readonly faults: () => Promise<Fault[]>;
   readonly stop: () => Promise<void>;
 }
 
@@ -63,6 +66,8 @@ export async function startMockServer(args: readonly string[] = []): Promise<Moc
     configure: async (patch) => {
       await control(origin, "PUT", "/config", patch);
     },
+    addFault: async (fault) => (await (await control(origin, "POST", "/faults", fault)).json()) as Fault,
+    faults: async () => ((await (await control(origin, "GET", "/faults")).json()) as { faults: Fault[] }).faults,
     stop: () =>
       new Promise((resolve) => {
         if (child.exitCode !== null) return resolve();

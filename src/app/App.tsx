@@ -1,6 +1,7 @@
 import type { MouseEvent } from "react";
 import { isWithinBasePath } from "../core/basePath.ts";
 import type { BootData } from "../core/page.ts";
+import { ErrorBoundary } from "./ErrorBoundary.tsx";
 import { PageView } from "./PageView.tsx";
 import { StatusBar } from "./StatusBar.tsx";
 import type { StatusStore } from "./statusStore.ts";
@@ -32,7 +33,9 @@ export function App({ boot, status }: { boot: BootData; status: StatusStore }) {
         <StatusBar status={status} />
       </header>
       <main aria-busy={loading}>
-        <PageView page={page} error={error} homeHref={`${base}/`} />
+        <ErrorBoundary key={page.path} homeHref={`${base}/`}>
+          <PageView page={page} error={error} homeHref={`${base}/`} />
+        </ErrorBoundary>
       </main>
     </>
   );

@@ -1,7 +1,10 @@
+import { fallback, fallbackForStatus } from "../core/fallbacks.ts";
 import type { PageData } from "../core/page.ts";
+import { CrashDemo } from "./CrashDemo.tsx";
+import { FallbackView } from "./FallbackView.tsx";
 import type { NavigationError } from "./useClientNavigation.ts";
 
-/** The main content: the page, or what went wrong fetching it. */
+/** The main content: the page, its fallback, or what went wrong fetching it on a client-side navigation. */
 export function PageView({ page, error, homeHref }: { page: PageData; error: NavigationError | null; homeHref: string }) {
   if (error?.kind === "network") {
     return (
@@ -13,6 +16,8 @@ export function PageView({ page, error, homeHref }: { page: PageData; error: Nav
     );
   }
   if (error?.kind === "status") {
+    const known = fallbackForStatus(error.status);
+    if (known) return <FallbackView page={known} digest={error.digest} homeHref={homeHref} />;
     return (
       <section data-page="http-error">
         <h1>{error.status}</h1>
@@ -21,12 +26,19 @@ export function PageView({ page, error, homeHref }: { page: PageData; error: Nav
       </section>
     );
   }
-  return (
-    <section data-page={page.kind}>
-      <h1>{page.heading}</h1>
-      {page.paragraphs.map((text) => (
-        <p key={text}>{text}</p>
-      ))}
-    </section>
-  );
+  switch (page.kind) {
+    case "not-found":
+    case "forbidden":
+    case "unauthorized":
+    case "server-error":
+    case "client-error":
+      return <FallbackView page={fallback(page.kind)} digest={page.digest} homeHref={homeHref} />;
+    default:
+      return (
+        <section data-page={page.kind}>
+          <h1>{page.heading}</h1>
+          {page.kind === "crash" ? <CrashDemo paragraphs={page.paragraphs} /> : page.paragraphs.map((text) => <p key={text}>{text}</p>)}
+        </section>
+      );
+  }
 }

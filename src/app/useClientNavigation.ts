@@ -3,15 +3,26 @@
  * `Accept: application/json`). Back/forward loads the data for the restored URL.
  */
 import { useCallback, useEffect, useRef, useState } from "react";
+import type { DataError } from "../core/fallbacks.ts";
 import { DATA_ACCEPT, type PageData } from "../core/page.ts";
 
-export type NavigationError = { readonly kind: "network" } | { readonly kind: "status"; readonly status: number };
+export type NavigationError = { readonly kind: "network" } | { readonly kind: "status"; readonly status: number; readonly digest?: string | undefined };
 
 export interface ClientNavigation {
   readonly page: PageData;
   readonly error: NavigationError | null;
   readonly loading: boolean;
   readonly navigate: (href: string) => void;
+}
+
+/** ERR-4: a failed data request carries the server error's digest in its JSON body, when it has one. */
+async function readDigest(response: Response): Promise<string | undefined> {
+  try {
+    const body = (await response.json()) as Partial<DataError>;
+    return typeof body.error?.digest === "string" ? body.error.digest : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 export function useClientNavigation(initial: PageData): ClientNavigation {
@@ -28,7 +39,7 @@ export function useClientNavigation(initial: PageData): ClientNavigation {
     try {
       const response = await fetch(href, { headers: { accept: DATA_ACCEPT }, signal: controller.signal });
       if (!response.ok) {
-        setError({ kind: "status", status: response.status });
+        setError({ kind: "status", status: response.status, digest: await readDigest(response) });
       } else {
         const body = (await response.json()) as { page: PageData };
         setError(null);

@@ -3,9 +3,11 @@
  * (same URL, `Accept: application/json`). Page and server share the type; the content is the server's.
  */
 
+import type { FallbackKind } from "./fallbacks.ts";
 import type { ShellConfig } from "./shellConfig.ts";
 
-export type PageKind = "home" | "content" | "outside" | "offline" | "not-found";
+/** `crash` is the page whose component throws on purpose (ERR-5); the rest are fallbacks (ERR-1..4). */
+export type PageKind = "home" | "content" | "outside" | "offline" | "crash" | FallbackKind;
 
 export interface PageData {
   readonly kind: PageKind;
@@ -14,6 +16,8 @@ export interface PageData {
   readonly title: string;
   readonly heading: string;
   readonly paragraphs: readonly string[];
+  /** ERR-4: the digest of the server-side error this page reports. */
+  readonly digest?: string;
 }
 
 /** A link in the app's navigation: a path relative to the base path (`''` is home). */

@@ -1,0 +1,63 @@
+/**
+ * The active faults. The most recently added matching fault wins (as WireMock's stubs do), and a
+ * `times` fault disappears after its last application.
+ */
+import type { Representation } from "../representation.ts";
+import type { Fault, FaultSpec } from "./faultSchema.ts";
+import { compileGlob } from "./pathGlob.ts";
+
+export interface FaultRequest {
+  readonly method: string;
+  readonly path: string;
+  readonly representation: Representation;
+}
+
+interface Entry {
+  fault: Fault;
+  readonly matchesPath: (path: string) => boolean;
+}
+
+export class FaultStore {
+  #entries: Entry[] = [];
+  #nextId = 1;
+
+  add(spec: FaultSpec): Fault {
+    const fault: Fault = { ...spec, id: `f${this.#nextId++}`, remaining: spec.times ?? null, hits: 0, createdAt: new Date().toISOString() };
+    this.#entries.push({ fault, matchesPath: compileGlob(spec.path) });
+    return fault;
+  }
+
+  list(): Fault[] {
+    return this.#entries.map((entry) => entry.fault);
+  }
+
+  remove(id: string): boolean {
+    const before = this.#entries.length;
+    this.#entries = this.#entries.filter((entry) => entry.fault.id !== id);
+    return this.#entries.length !== before;
+  }
+
+  clear(): void {
+    this.#entries = [];
+  }
+
+  /** Finds the fault for a request and counts one application of it. */
+  take(request: FaultRequest): Fault | undefined {
+    for (let i = this.#entries.length - 1; i >= 0; i--) {
+      const entry = this.#entries[i];
+      if (!entry || !matches(entry, request)) continue;
+      const remaining = entry.fault.remaining === null ? null : entry.fault.remaining - 1;
+      entry.fault = { ...entry.fault, remaining, hits: entry.fault.hits + 1 };
+      if (remaining === 0) this.#entries.splice(i, 1);
+      return entry.fault;
+    }
+    return undefined;
+  }
+}
+
+function matches(entry: Entry, request: FaultRequest): boolean {
+  const { fault } = entry;
+  if (fault.methods && !fault.methods.includes(request.method as (typeof fault.methods)[number])) return false;
+  if (fault.representation !== "any" && fault.representation !== request.representation) return false;
+  return entry.matchesPath(request.path);
+}

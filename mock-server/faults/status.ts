@@ -1,0 +1,35 @@
+/**
+ * Status: answers with 404, 403, 401 or a 500 in the representation asked for, as the app's fallback
+ * page. A 500 is a server-side exception with a digest (src/core/digest.ts) that goes to the page,
+ * the journal and one structured log line.
+ */
+import type { Request, Response } from "express";
+import type { Logger } from "pino";
+import { errorDigest } from "../../src/core/digest.ts";
+import { fallbackForStatus } from "../../src/core/fallbacks.ts";
+import { fallbackPage } from "../content.ts";
+import type { PageResponder } from "../respondWithPage.ts";
+import type { FaultStatus } from "./faultSchema.ts";
+
+/**
+ * The exception a 500 fault stands for. Its stack is synthetic, so the digest depends only on the
+ * fault and the request, never on this machine's file paths.
+ */
+export function injectedError(faultId: string, method: string, url: string): Error {
+  const error = new Error(`Injected server-side exception (fault ${faultId}) for ${method} ${url}`);
+  error.stack = `Error: ${error.message}\n    at mock-server fault ${faultId}`;
+  return error;
+}
+
+export function respondWithStatus(req: Request, res: Response, status: FaultStatus, faultId: string, sendPage: PageResponder, logger: Logger): void {
+  const kind = fallbackForStatus(status)?.kind ?? "server-error";
+  if (status !== 500) {
+    sendPage(req, res, status, fallbackPage(kind));
+    return;
+  }
+  const error = injectedError(faultId, req.method, req.originalUrl);
+  const digest = errorDigest(error);
+  res.locals.digest = digest;
+  logger.error({ digest, fault: faultId, method: req.method, url: req.originalUrl, err: { message: error.message } }, "server-side exception");
+  sendPage(req, res, status, fallbackPage(kind, digest));
+}
