@@ -1,0 +1,70 @@
+import { describe, expect, test } from "vitest";
+import { clauseIdsIn, parseChecklist, traceabilityProblems } from "./checklist.ts";
+
+const CHECKLIST = `# Checklist
+### REG-1 — Register only where supported
+**Rule.** …
+**Specs.** specs/registration.spec.ts
+### NAV-2 — Nothing posted offline
+**Specs.** specs/a.spec.ts, specs/b.spec.ts
+`;
+
+describe("parseChecklist", () => {
+  test("reads each clause's id, title and spec files", () => {
+    expect(parseChecklist(CHECKLIST)).toEqual([
+      { id: "REG-1", title: "Register only where supported", specFiles: ["specs/registration.spec.ts"] },
+      { id: "NAV-2", title: "Nothing posted offline", specFiles: ["specs/a.spec.ts", "specs/b.spec.ts"] },
+    ]);
+  });
+});
+
+describe("clauseIdsIn", () => {
+  test.each([
+    ["REG-1 registers when supported", ["REG-1"]],
+    ["REG-4 base path › REG-4 does not register on /apple", ["REG-4"]],
+    ["NAV-1 and NAV-2 together", ["NAV-1", "NAV-2"]],
+    ["XREG-1 is not an id, nor is REG-", []],
+  ])("%s", (title, ids) => {
+    expect(clauseIdsIn(title)).toEqual(ids);
+  });
+});
+
+describe("traceabilityProblems", () => {
+  const clauses = parseChecklist(CHECKLIST);
+  const agreeing = [
+    { file: "specs/registration.spec.ts", title: "REG-1 registers" },
+    { file: "specs/a.spec.ts", title: "NAV-2 posts nothing" },
+    { file: "specs/b.spec.ts", title: "NAV-2 posts nothing either" },
+  ];
+
+  test("is empty when checklist and tests agree", () => {
+    expect(traceabilityProblems(clauses, agreeing)).toEqual([]);
+  });
+
+  test("reports a clause with no test", () => {
+    expect(traceabilityProblems(clauses, agreeing.slice(1))).toEqual(["REG-1 has no test: no test title carries its id."]);
+  });
+
+  test("reports a test naming an unknown clause", () => {
+    expect(traceabilityProblems(clauses, [...agreeing, { file: "specs/a.spec.ts", title: "NAV-9 does magic" }])).toContain(
+      'specs/a.spec.ts: test "NAV-9 does magic" names NAV-9, which is not a clause in the checklist.',
+    );
+  });
+
+  test("reports a Specs line that lists a file without the id", () => {
+    expect(traceabilityProblems(clauses, agreeing.slice(0, 2))).toEqual(["NAV-2 lists specs/b.spec.ts, but no test there carries its id."]);
+  });
+
+  test("reports a file carrying the id that the Specs line does not list", () => {
+    expect(traceabilityProblems(clauses, [...agreeing, { file: "specs/c.spec.ts", title: "REG-1 again" }])).toEqual([
+      "REG-1 is tested in specs/c.spec.ts, which its **Specs.** line does not list.",
+    ]);
+  });
+
+  test("reports a clause without a Specs line and a clause defined twice", () => {
+    const broken = parseChecklist("### REG-1 — A\n### REG-1 — B\n**Specs.** specs/registration.spec.ts\n");
+    expect(traceabilityProblems(broken, [agreeing[0] ?? { file: "", title: "" }])).toEqual(
+      expect.arrayContaining(["REG-1 has no **Specs.** line in the checklist.", "REG-1 is defined twice in the checklist."]),
+    );
+  });
+});

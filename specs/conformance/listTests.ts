@@ -1,0 +1,34 @@
+/** The suite's real test titles, as Playwright lists them (loops and describe blocks expanded). */
+import { execFileSync } from "node:child_process";
+import { relative } from "node:path";
+import type { ListedTest } from "./checklist.ts";
+
+interface JsonSpec {
+  readonly title: string;
+  readonly file: string;
+}
+interface JsonSuite {
+  readonly title: string;
+  readonly specs?: readonly JsonSpec[];
+  readonly suites?: readonly JsonSuite[];
+}
+
+function collect(suite: JsonSuite, parents: readonly string[], out: ListedTest[], root: string, testDir: string): void {
+  const path = suite.title && !suite.title.endsWith(".ts") ? [...parents, suite.title] : parents;
+  for (const spec of suite.specs ?? []) {
+    out.push({ file: relative(root, `${testDir}/${spec.file}`), title: [...path, spec.title].join(" › ") });
+  }
+  for (const child of suite.suites ?? []) collect(child, path, out, root, testDir);
+}
+
+export function listTests(root: string, extraArgs: readonly string[] = []): ListedTest[] {
+  const output = execFileSync("npx", ["playwright", "test", "--list", "--reporter=json", ...extraArgs], {
+    cwd: root,
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const report = JSON.parse(output) as { config: { rootDir: string }; suites: JsonSuite[] };
+  const tests: ListedTest[] = [];
+  for (const suite of report.suites) collect(suite, [], tests, root, report.config.rootDir);
+  return tests;
+}
