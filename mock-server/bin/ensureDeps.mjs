@@ -37,9 +37,8 @@ const canonical = (ranges) => JSON.stringify(Object.entries(ranges ?? {}).sort((
 export function staleReason(manifest, lock, installed, isInstalled) {
   const wanted = lock.packages;
   if (!wanted) return "package-lock.json has no 'packages' map (lockfile v1)";
-  for (const field of DEPENDENCY_FIELDS) {
-    if (canonical(manifest[field]) !== canonical(wanted[""]?.[field])) return `package.json's ${field} differ from package-lock.json's`;
-  }
+  const mismatch = manifestMismatch(manifest, lock);
+  if (mismatch) return mismatch;
   if (!installed?.packages) return isInstalled("node_modules") ? "node_modules has no .package-lock.json" : "node_modules is missing";
   for (const [path, entry] of Object.entries(installed.packages)) {
     if (path === "") continue;
@@ -54,6 +53,44 @@ export function staleReason(manifest, lock, installed, isInstalled) {
     if (path !== "" && !entry.optional && !installed.packages[path]) return `${path} is not installed`;
   }
   return undefined;
+}
+
+/**
+ * How package.json and the copy of it in package-lock.json disagree, or undefined when they agree.
+ * @param {PackageJson} manifest
+ * @param {Lockfile} lock
+ */
+export function manifestMismatch(manifest, lock) {
+  const field = DEPENDENCY_FIELDS.find((name) => canonical(manifest[name]) !== canonical(lock.packages?.[""]?.[name]));
+  return field && `package.json's ${field} differ from package-lock.json's`;
+}
+
+/**
+ * Optional dependencies of locked packages that have no entry of their own in the lockfile, as
+ * `name (of path)`. npm ci refuses such a lockfile ("Missing: x@ from lock file") even though
+ * these are binaries for other platforms that it would skip. `npm install` writes such lockfiles
+ * when the registry lacks those binaries, as the one our CI reaches does for some
+ * (@biomejs/cli-darwin-arm64 2.6.8, @rollup/rollup-* 4.x).
+ * @param {Lockfile} lock
+ * @returns {string[]}
+ */
+export function unlockedOptionals(lock) {
+  const packages = lock.packages ?? {};
+  /** @param {string} from @param {string} name */
+  const resolves = (from, name) => {
+    // Node's lookup: from/node_modules/name, then each enclosing node_modules up to the root.
+    for (let dir = from; ; ) {
+      if (`${dir ? `${dir}/` : ""}node_modules/${name}` in packages) return true;
+      if (dir === "") return false;
+      const parent = dir.lastIndexOf("/node_modules/");
+      dir = parent === -1 ? "" : dir.slice(0, parent);
+    }
+  };
+  return Object.entries(packages).flatMap(([path, entry]) =>
+    Object.keys(entry.optionalDependencies ?? {})
+      .filter((name) => !resolves(path, name))
+      .map((name) => `${name} (of ${path || "the root"})`),
+  );
 }
 
 /**
@@ -94,12 +131,22 @@ export async function ensureDeps(prefix) {
   /** @type {Lockfile | undefined} */
   const lock = readJson(join(ROOT, "package-lock.json"));
   const hiddenPath = join(ROOT, "node_modules", ".package-lock.json");
-  /** @type {[reason: string | undefined, command: string]} */
-  const [reason, command] = lock
-    ? [staleReason(manifest, lock, readJson(hiddenPath), (path) => existsSync(join(ROOT, path))), "ci"]
-    : [mtime(hiddenPath) < mtime(join(ROOT, "package.json")) ? "package.json is newer than node_modules" : undefined, "install"];
+  const reason = lock
+    ? staleReason(manifest, lock, readJson(hiddenPath), (path) => existsSync(join(ROOT, path)))
+    : mtime(hiddenPath) < mtime(join(ROOT, "package.json"))
+      ? "package.json is newer than node_modules"
+      : undefined;
   if (reason === undefined) return true;
 
+  // npm ci, except where it cannot work: no lockfile, or one that lacks other platforms' optional
+  // binaries. There `npm install` installs the locked versions and skips those binaries; a
+  // package.json out of step with the lockfile still goes to npm ci, which says so and stops.
+  const unlocked = lock && !manifestMismatch(manifest, lock) ? unlockedOptionals(lock) : [];
+  const command = lock && unlocked.length === 0 ? "ci" : "install";
+  if (unlocked.length > 0) {
+    const examples = unlocked.slice(0, 2).join(", ");
+    console.log(`${prefix} not npm ci: package-lock.json lacks ${unlocked.length} optional platform binaries that npm ci requires (${examples}, …)`);
+  }
   console.log(`${prefix} installing dependencies (npm ${command}: ${reason})…`);
   const [cmd, args] = npm(command, "--no-audit", "--no-fund");
   const result = await runCommand(cmd, args, { cwd: ROOT });

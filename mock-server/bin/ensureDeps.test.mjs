@@ -1,6 +1,6 @@
 // @ts-check
 import { describe, expect, test } from "vitest";
-import { nodeSatisfies, staleReason } from "./ensureDeps.mjs";
+import { nodeSatisfies, staleReason, unlockedOptionals } from "./ensureDeps.mjs";
 
 const manifest = { dependencies: { express: "^5.3.0" }, devDependencies: { vite: "^8.3.8" } };
 const lock = {
@@ -45,4 +45,31 @@ describe("staleReason", () => {
 test("nodeSatisfies compares major and minor of a >= range", () => {
   expect([nodeSatisfies(">=20.19", "20.18.9"), nodeSatisfies(">=20.19", "20.19.0"), nodeSatisfies(">=20.19", "22.1.0")]).toEqual([false, true, true]);
   expect(nodeSatisfies("^20 || ^22", "18.0.0")).toBe(true);
+});
+
+describe("unlockedOptionals", () => {
+  const binaries = { "@esbuild/darwin-arm64": "0.28.2", "@esbuild/linux-x64": "0.28.2" };
+
+  test("is empty when every optional dependency has an entry, at the root or nested", () => {
+    const nested = {
+      packages: {
+        "": {},
+        "node_modules/esbuild": { version: "0.28.2", optionalDependencies: binaries },
+        "node_modules/esbuild/node_modules/@esbuild/darwin-arm64": { version: "0.28.2", optional: true },
+        "node_modules/@esbuild/linux-x64": { version: "0.28.2", optional: true },
+      },
+    };
+    expect(unlockedOptionals(nested)).toEqual([]);
+  });
+
+  test("names the binaries that npm ci would call missing", () => {
+    const partial = {
+      packages: {
+        "": {},
+        "node_modules/a/node_modules/esbuild": { version: "0.28.2", optionalDependencies: binaries },
+        "node_modules/@esbuild/linux-x64": { version: "0.28.2", optional: true },
+      },
+    };
+    expect(unlockedOptionals(partial)).toEqual(["@esbuild/darwin-arm64 (of node_modules/a/node_modules/esbuild)"]);
+  });
 });
