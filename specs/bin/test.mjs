@@ -34,6 +34,11 @@ function steps(extraArgs) {
       summaryOnly: true,
     },
     {
+      name: "traceability",
+      shown: "node --import tsx specs/bin/traceability.ts",
+      run: [process.execPath, ["--import", "tsx", "specs/bin/traceability.ts"]],
+    },
+    {
       name: "browser suite",
       shown: ["npx playwright test", ...extraArgs].join(" "),
       run: { bin: "playwright", from: "@playwright/test", args: ["test", ...extraArgs] },
