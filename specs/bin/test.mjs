@@ -61,7 +61,9 @@ async function runStep(step, label) {
     command = join(ROOT, "node_modules", ".bin", process.platform === "win32" ? `${step.run.bin}.cmd` : step.run.bin);
     args = step.run.args;
     if (!existsSync(command)) {
-      console.error(`[test] ${label}: Failed to run it: node_modules/.bin/${step.run.bin} is missing. It comes from ${step.run.from}; reinstall with rm -rf node_modules && npm test.`);
+      console.error(
+        `[test] ${label}: Failed to run it: node_modules/.bin/${step.run.bin} is missing. It comes from ${step.run.from}; reinstall with rm -rf node_modules && npm test.`,
+      );
       return { code: 127, ms: 0 };
     }
   }
