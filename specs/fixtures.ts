@@ -3,12 +3,27 @@
  * spy init script in every context, and a page the worker already controls.
  */
 import { test as base, expect, type Page } from "@playwright/test";
+import { loadProfile } from "./profile/loadProfile.ts";
+import type { Profile } from "./profile/profileSchema.ts";
+import { type AppDriver, appDriver } from "./support/appDriver.ts";
+import { applyProfileExclusions } from "./support/applicability.ts";
 import { waitForController } from "./support/browserState.ts";
 import { type MockServer, startMockServer } from "./support/mockServerProcess.ts";
 import { installSpy, POSTS_KEY, type RegisterCall } from "./support/spy.ts";
 
-/** The reference app's base path; the mock server's default. */
-export const APP = "/app";
+/**
+ * Target mode (`npm run conformance`): PCK_TARGET is the app's origin and PCK_PROFILE its profile.
+ * The mock server then runs as a proxy in front of it (journal and faults on top of the real app).
+ * Without them the suite checks the reference app with its default profile.
+ */
+const TARGET = process.env.PCK_TARGET;
+const PROFILE_FILE = process.env.PCK_PROFILE || undefined;
+
+function serverArgs(profile: Profile): string[] {
+  const basePath = profile.basePath === "/" ? "/" : profile.basePath;
+  if (!TARGET) return ["--base-path", basePath];
+  return ["--upstream", TARGET, "--base-path", basePath, "--worker-path", profile.worker.script];
+}
 
 export interface Spy {
   readonly registerCalls: (page: Page) => Promise<RegisterCall[]>;
@@ -26,6 +41,8 @@ const spy: Spy = {
 interface TestFixtures {
   /** The mock server of this worker, reset (faults, journal, config) before the test. */
   mock: MockServer;
+  /** The app under test, as its profile describes it. */
+  app: AppDriver;
   spy: Spy;
   /** A page at the app root that the service worker controls. */
   controlledPage: Page;
@@ -34,14 +51,21 @@ interface TestFixtures {
 }
 
 interface WorkerFixtures {
+  profile: Profile;
   mockServer: MockServer;
 }
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
-  mockServer: [
+  profile: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright requires the destructuring form.
     async ({}, use) => {
-      const server = await startMockServer();
+      await use(loadProfile(PROFILE_FILE));
+    },
+    { scope: "worker" },
+  ],
+  mockServer: [
+    async ({ profile }, use) => {
+      const server = await startMockServer(serverArgs(profile));
       await use(server);
       await server.stop();
     },
@@ -51,12 +75,16 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     await use(mockServer.origin);
   },
   mock: [
-    async ({ mockServer }, use) => {
+    async ({ mockServer, profile }, use) => {
+      applyProfileExclusions(profile);
       await mockServer.reset();
       await use(mockServer);
     },
     { auto: true },
   ],
+  app: async ({ profile }, use) => {
+    await use(appDriver(profile));
+  },
   spy: [
     async ({ context }, use) => {
       await context.addInitScript(installSpy, POSTS_KEY);
@@ -64,8 +92,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     },
     { auto: true },
   ],
-  controlledPage: async ({ page }, use) => {
-    await page.goto(`${APP}/`);
+  controlledPage: async ({ page, profile }, use) => {
+    await page.goto(profile.home);
     await waitForController(page);
     await use(page);
   },

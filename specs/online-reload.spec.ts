@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from "@playwright/test";
-import { APP, expect, test } from "./fixtures.ts";
+import { expect, test } from "./fixtures.ts";
+import { needs } from "./support/applicability.ts";
 import { cachedUrls, waitForController } from "./support/browserState.ts";
 import { armConnectivityEvent, documentState, markDocument } from "./support/documentMarker.ts";
 
@@ -9,7 +10,7 @@ import { armConnectivityEvent, documentState, markDocument } from "./support/doc
  */
 const SETTLE_BUDGET_MS = 10_000;
 
-async function openWithFakeClock(page: Page, path = `${APP}/`): Promise<void> {
+async function openWithFakeClock(page: Page, path: string): Promise<void> {
   await page.clock.install();
   await page.goto(path);
   await waitForController(page);
@@ -29,8 +30,8 @@ async function goOnline(page: Page, context: BrowserContext): Promise<void> {
 }
 
 test.describe("ONL-1 reload when back online", () => {
-  test("ONL-1 reloads once when the browser comes back online", async ({ page, context }) => {
-    await openWithFakeClock(page);
+  test("ONL-1 reloads once when the browser comes back online", async ({ page, context, profile }) => {
+    await openWithFakeClock(page, profile.home);
     await goOffline(page, context);
     await goOnline(page, context);
     const reloaded = page.waitForEvent("load");
@@ -43,8 +44,8 @@ test.describe("ONL-1 reload when back online", () => {
     expect(await documentState(page)).toEqual({ marker: "after reload", leaving: false });
   });
 
-  test("ONL-1 does not reload on a stray online event while still offline", async ({ page, context }) => {
-    await openWithFakeClock(page);
+  test("ONL-1 does not reload on a stray online event while still offline", async ({ page, context, profile }) => {
+    await openWithFakeClock(page, profile.home);
     await goOffline(page, context);
     // Chromium fires such events in the old document during controlled navigations (TOOLCHAIN.md).
     await page.evaluate(() => window.dispatchEvent(new Event("online")));
@@ -52,8 +53,8 @@ test.describe("ONL-1 reload when back online", () => {
     expect(await documentState(page)).toEqual({ marker: "original", leaving: false });
   });
 
-  test("ONL-1 does not reload when the connection drops again within the settle time", async ({ page, context }) => {
-    await openWithFakeClock(page);
+  test("ONL-1 does not reload when the connection drops again within the settle time", async ({ page, context, profile }) => {
+    await openWithFakeClock(page, profile.home);
     await goOffline(page, context);
     await goOnline(page, context);
     await goOffline(page, context);
@@ -63,35 +64,39 @@ test.describe("ONL-1 reload when back online", () => {
 });
 
 test.describe("ONL-2 each behaviour can be switched off", () => {
-  test("ONL-2 does not reload when reload-on-online is switched off", async ({ page, context, mock }) => {
+  test("ONL-2 does not reload when reload-on-online is switched off", async ({ page, context, mock, profile }) => {
+    needs(profile.reference, "configuration switches (reference app only)");
     await mock.configure({ reloadOnOnline: false });
-    await openWithFakeClock(page);
+    await openWithFakeClock(page, profile.home);
     await goOffline(page, context);
     await goOnline(page, context);
     await page.clock.runFor(SETTLE_BUDGET_MS);
     expect(await documentState(page)).toEqual({ marker: "original", leaving: false });
   });
 
-  test("ONL-2 posts and caches no navigations when navigation caching is switched off", async ({ page, context, mock, spy }) => {
+  test("ONL-2 posts and caches no navigations when navigation caching is switched off", async ({ page, context, mock, spy, app, profile }) => {
+    needs(profile.reference, "configuration switches (reference app only)");
     await mock.configure({ cacheNavigations: false });
-    await page.goto(`${APP}/`);
+    await page.goto(profile.home);
     await waitForController(page);
-    await page.getByRole("link", { name: "Page one" }).click();
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page one");
-    await page.goto(`${APP}/pages/2`);
+    await app.navigateClientSide(page, app.page(0));
+    await expect(app.heading(page)).toHaveText(app.page(0).heading);
+    await page.goto(app.page(1).path);
     await context.setOffline(true);
-    for (const path of ["pages/1", "pages/2"]) {
-      await page.goto(`${APP}/${path}`);
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText("You are offline");
+    for (const target of [app.page(0), app.page(1)]) {
+      await page.goto(target.path);
+      await expect(page.locator("body")).toContainText(profile.offline.text);
     }
     expect(await spy.posts(page)).toEqual([]);
-    expect((await cachedUrls(page)).filter((url) => url.includes("/pages/"))).toEqual([]);
+    const pagePaths = new Set(profile.pages.map((p) => p.path));
+    expect((await cachedUrls(page)).filter((url) => pagePaths.has(new URL(url).pathname))).toEqual([]);
   });
 
-  test("ONL-2 registers no worker when registration is switched off", async ({ page, mock, spy }) => {
+  test("ONL-2 registers no worker when registration is switched off", async ({ page, mock, spy, app, profile }) => {
+    needs(profile.reference, "configuration switches (reference app only)");
     await mock.configure({ register: false });
-    await page.goto(`${APP}/`);
-    await expect(page.locator('[data-worker="disabled"]')).toBeVisible();
+    await page.goto(profile.home);
+    await app.waitForRegistrationDecision(page);
     expect(await spy.registerCalls(page)).toEqual([]);
     expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length)).toBe(0);
   });

@@ -1,0 +1,47 @@
+/** Drives an app the way its profile says: where its pages are and how to navigate client-side. */
+import { expect, type Page } from "@playwright/test";
+import type { Profile } from "../profile/profileSchema.ts";
+
+type ProfilePage = Profile["pages"][number];
+
+export interface AppDriver {
+  readonly profile: Profile;
+  /** The profile's n-th page (0-based). */
+  readonly page: (index: number) => ProfilePage;
+  /** Navigates client-side to a profile page: its link, or `history.pushState` for pushState apps. */
+  readonly navigateClientSide: (page: Page, target: ProfilePage) => Promise<void>;
+  /** Resolves once the app has decided whether to register (reference hook, else after `load`). */
+  readonly waitForRegistrationDecision: (page: Page) => Promise<void>;
+  /** The main heading locator. */
+  readonly heading: (page: Page) => ReturnType<Page["getByRole"]>;
+}
+
+export function appDriver(profile: Profile): AppDriver {
+  return {
+    profile,
+    page: (index) => {
+      const found = profile.pages[index];
+      if (!found) throw new Error(`The profile '${profile.name}' has no page ${index + 1}; it needs at least ${index + 1}.`);
+      return found;
+    },
+    navigateClientSide: async (page, target) => {
+      if (profile.navigate === "link" && target.link) {
+        await page.getByRole("link", { name: target.link, exact: true }).first().click();
+      } else {
+        await page.evaluate((path) => {
+          history.pushState(null, "", path);
+          window.dispatchEvent(new PopStateEvent("popstate"));
+        }, target.path);
+      }
+    },
+    waitForRegistrationDecision: async (page) => {
+      if (profile.reference) {
+        await expect(page.locator(profile.reference.decidedSelector)).toBeVisible();
+        return;
+      }
+      // Without a hook: `load` has fired and every load listener has run when Playwright reports it.
+      await page.waitForLoadState("load");
+    },
+    heading: (page) => page.getByRole("heading", { level: 1 }),
+  };
+}

@@ -1,0 +1,29 @@
+/**
+ * "Not applicable" for the conformance verdict: a spec that needs something the profile does not
+ * give (a path, a hook only the reference app has) ends as not applicable, with the reason, instead of
+ * failing. Against the reference profile everything applies, so nothing is ever left out there.
+ */
+import { test } from "@playwright/test";
+import type { Profile } from "../profile/profileSchema.ts";
+
+export const NOT_APPLICABLE = "not-applicable";
+
+/** Marks the running test not applicable when `value` is missing; returns it otherwise. */
+export function needs<T>(value: T | undefined | null, what: string): T {
+  if (value === undefined || value === null) {
+    test.info().annotations.push({ type: NOT_APPLICABLE, description: `the profile has no ${what}` });
+    test.info().skip(true, `not applicable: the profile has no ${what}`);
+    throw new Error("unreachable: skip() ends the test");
+  }
+  return value;
+}
+
+/** Marks the running test not applicable when the profile lists one of its clauses as such. */
+export function applyProfileExclusions(profile: Profile): void {
+  for (const [clause, reason] of Object.entries(profile.notApplicable)) {
+    if (new RegExp(`\\b${clause}\\b`).test(test.info().title)) {
+      test.info().annotations.push({ type: NOT_APPLICABLE, description: reason });
+      test.info().skip(true, `not applicable: ${reason}`);
+    }
+  }
+}

@@ -1,0 +1,28 @@
+/**
+ * Where a fallback can be seen: the app's own path for it (the profile's), or — for the reference app,
+ * whose fallback pages the mock server renders — a page of the app with a status fault on it. Through
+ * the proxy a document fault would show the proxy's page, not the app's, so it is not used there.
+ */
+import type { FaultInput } from "../../mock-server/faults/faultSchema.ts";
+import type { Profile } from "../profile/profileSchema.ts";
+import { needs } from "./applicability.ts";
+import type { MockServer } from "./mockServerProcess.ts";
+
+export async function documentFailing(
+  profile: Profile,
+  mock: MockServer,
+  own: string | undefined,
+  status: NonNullable<FaultInput["status"]>,
+  fallbackPath: string,
+): Promise<{ path: string; faultId: string | null }> {
+  if (own) return { path: own, faultId: null };
+  needs(profile.reference, `path that answers ${status} (fallbacks.*.path)`);
+  const fault = await mock.addFault({ path: fallbackPath, status, representation: "document" });
+  return { path: fallbackPath, faultId: fault.id };
+}
+
+/** Data faults match `Accept: application/json` requests; other data formats cannot be targeted. */
+export function jsonDataAccept(profile: Profile): string {
+  const accept = needs(profile.dataAccept, "data representation (dataAccept)");
+  return needs(/^application\/json/.test(accept) ? accept : undefined, "JSON data representation (dataAccept: application/json)");
+}
