@@ -1,7 +1,23 @@
-import { defineConfig, devices } from "@playwright/test";
+import { defineConfig, devices, type ReporterDescription } from "@playwright/test";
 import { CHROMIUM_ARGS, findChromium } from "./specs/support/chromium.mjs";
 
 const chromium = findChromium();
+
+/**
+ * `npm run conformance` sets PCK_REPORT_DIR: then the run also writes the per-clause report, the HTML
+ * report and JUnit XML there. CI runs add the HTML report; a plain local run just lists.
+ */
+const reportDir = process.env.PCK_REPORT_DIR;
+const reporter: ReporterDescription[] = reportDir
+  ? [
+      ["list"],
+      ["./specs/conformance/conformanceReporter.ts"],
+      ["html", { open: "never", outputFolder: `${reportDir}/html` }],
+      ["junit", { outputFile: `${reportDir}/junit.xml` }],
+    ]
+  : process.env.CI
+    ? [["list"], ["html", { open: "never", outputFolder: "test-results/html" }], ["junit", { outputFile: "test-results/junit.xml" }]]
+    : [["list"]];
 
 export default defineConfig({
   testDir: "specs",
@@ -11,7 +27,7 @@ export default defineConfig({
   // A flake is fixed at its cause, never retried away.
   retries: 0,
   workers: process.env.CI ? 2 : undefined,
-  reporter: process.env.CI ? [["list"], ["html", { open: "never", outputFolder: "test-results/html" }]] : [["list"]],
+  reporter,
   outputDir: "test-results/artifacts",
   use: {
     ...devices["Desktop Chrome"],

@@ -3,6 +3,7 @@
  * spy init script in every context, and a page the worker already controls.
  */
 import { test as base, expect, type Page } from "@playwright/test";
+import { clauseIdsIn } from "./conformance/checklist.ts";
 import { loadProfile } from "./profile/loadProfile.ts";
 import type { Profile } from "./profile/profileSchema.ts";
 import { type AppDriver, appDriver } from "./support/appDriver.ts";
@@ -75,7 +76,9 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     await use(mockServer.origin);
   },
   mock: [
-    async ({ mockServer, profile }, use) => {
+    async ({ mockServer, profile }, use, testInfo) => {
+      // The clause ids show on each test in the HTML report, next to any not-applicable reason.
+      for (const id of clauseIdsIn(testInfo.title)) testInfo.annotations.push({ type: "clause", description: id });
       applyProfileExclusions(profile);
       await mockServer.reset();
       await use(mockServer);
