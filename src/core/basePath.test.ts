@@ -1,16 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { isInScope, isWithinBasePath, normalizeBasePath, scopePath } from "./basePath.ts";
 import { ShellError } from "./errors.ts";
-
-/** The error `action` throws, so a test can assert its code, details and wording with a readable diff. */
-function thrownBy(action: () => unknown): unknown {
-  try {
-    action();
-  } catch (error) {
-    return error;
-  }
-  throw new Error("expected the action to throw, and it returned");
-}
+import { thrownBy } from "./testing/thrownBy.ts";
 
 describe("normalizeBasePath", () => {
   test.each([

@@ -1,16 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { ShellError } from "./errors.ts";
 import { DEFAULT_NETWORK_TIMEOUT_MS, DEFAULT_SHELL_CONFIG, parseWorkerConfig, type ShellConfig, workerScriptPath } from "./shellConfig.ts";
-
-/** The error `action` throws, so a test can assert its code, details and wording with a readable diff. */
-function thrownBy(action: () => unknown): unknown {
-  try {
-    action();
-  } catch (error) {
-    return error;
-  }
-  throw new Error("expected the action to throw, and it returned");
-}
+import { thrownBy } from "./testing/thrownBy.ts";
 
 const config = (overrides: Partial<ShellConfig>): ShellConfig => ({ ...DEFAULT_SHELL_CONFIG, ...overrides });
 
