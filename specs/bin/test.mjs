@@ -15,6 +15,7 @@ import { ensureChromium } from "./ensureChromium.mjs";
  * @property {[string, string[]] | { bin: string; from: string; args: string[] }} run A command, or a
  *   program from node_modules/.bin (run directly: `npx` would try to download a missing one).
  * @property {boolean} [summaryOnly] On success show only the output's last line.
+ * @property {NodeJS.ProcessEnv} [env] Extra environment for the command.
  */
 
 /**
@@ -39,9 +40,12 @@ function steps(extraArgs) {
       run: [process.execPath, ["--import", "tsx", "specs/bin/traceability.ts"]],
     },
     {
+      // With PCK_REPORT_DIR the run also writes the per-clause conformance report (docs/conformance.md
+      // clauses), the HTML report and JUnit XML, as `npm run conformance` does.
       name: "browser suite",
       shown: ["npx playwright test", ...extraArgs].join(" "),
       run: { bin: "playwright", from: "@playwright/test", args: ["test", ...extraArgs] },
+      env: { PCK_REPORT_DIR: join(ROOT, "test-results", "conformance") },
     },
   ];
 }
@@ -67,7 +71,7 @@ async function runStep(step, label) {
       return { code: 127, ms: 0 };
     }
   }
-  const result = await runCommand(command, args, { cwd: ROOT, quiet: step.summaryOnly });
+  const result = await runCommand(command, args, { cwd: ROOT, quiet: step.summaryOnly, env: { ...process.env, ...step.env } });
   if (result.notFound) console.error(`[test] ${label}: Failed to run it: ${command} is not on PATH.`);
   else if (step.summaryOnly) {
     if (result.code === 0) console.log(result.output.trim().split("\n").at(-1));
