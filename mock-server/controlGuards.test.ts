@@ -109,3 +109,17 @@ test("control requests are not journaled", async () => {
   await controlRequest(origin, "GET", "/faults");
   expect((await controlRequest(origin, "GET", "/journal")).body.entries).toEqual([]);
 });
+
+test.each([
+  ["POST", "/faults"],
+  ["PUT", "/config"],
+  ["PUT", "/scenario"],
+])("%s /__mock%s without a body gets 400 and changes nothing", async (method, path) => {
+  const { origin, mock } = await startMock();
+  const configBefore = mock.getConfig();
+  const answer = await controlRequest(origin, method, path, { body: "" });
+  expect(answer.status).toBe(400);
+  expect(answer.body.error.code).toBe("BODY_MISSING");
+  expect(mock.getConfig()).toBe(configBefore);
+  expect(mock.faults.list()).toEqual([]);
+});

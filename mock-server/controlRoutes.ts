@@ -32,6 +32,13 @@ function hasBody(req: express.Request): boolean {
   return req.get("transfer-encoding") !== undefined || Number(req.get("content-length") ?? 0) > 0;
 }
 
+/** An empty body is not JSON, though express.json reads it as `{}` (which PUT /config would accept). */
+function refuseMissingBody(req: express.Request, res: express.Response, action: string): boolean {
+  if (hasBody(req)) return false;
+  sendError(res, 400, "BODY_MISSING", `Failed to ${action}: the request has no body. Send a JSON object with 'Content-Type: application/json'.`);
+  return true;
+}
+
 /**
  * Control requests come from tools or from pages of this server, never from another origin: a page
  * elsewhere must not be able to add faults or wipe the journal. Bodies are JSON only, which also
@@ -79,6 +86,7 @@ export function controlRoutes(state: ControlState): Router {
     res.set("cache-control", "no-store").json({ faults: state.faults.list() });
   });
   router.post("/faults", (req, res) => {
+    if (refuseMissingBody(req, res, "add the fault")) return;
     const parsed = FaultInput.safeParse(req.body);
     if (!parsed.success) return sendError(res, 400, "INVALID_FAULT", `Failed to add the fault: ${describeIssues(parsed.error, "body")}.`);
     res.status(201).json(state.faults.add(parsed.data));
@@ -102,6 +110,7 @@ export function controlRoutes(state: ControlState): Router {
     res.set("cache-control", "no-store").json(state.getConfig());
   });
   router.put("/config", (req, res) => {
+    if (refuseMissingBody(req, res, "change the shell configuration")) return;
     const parsed = ShellConfigPatch.safeParse(req.body);
     if (!parsed.success) return sendError(res, 400, "INVALID_CONFIG", `Failed to change the shell configuration: ${describeIssues(parsed.error, "body")}.`);
     res.json(state.patchConfig(parsed.data));
@@ -110,6 +119,7 @@ export function controlRoutes(state: ControlState): Router {
     res.set("cache-control", "no-store").json({ scenario: state.getScenario() });
   });
   router.put("/scenario", (req, res) => {
+    if (refuseMissingBody(req, res, "apply the scenario")) return;
     const parsed = Scenario.safeParse(req.body);
     if (!parsed.success) return sendError(res, 400, "INVALID_SCENARIO", `Failed to apply the scenario: ${describeIssues(parsed.error, "body")}.`);
     state.applyScenario(parsed.data);
