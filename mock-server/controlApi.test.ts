@@ -198,13 +198,17 @@ describe("fault validation", () => {
 
 /** An invalid config patch (a valid field beside the bad one: nothing may be half-applied) and its rule. */
 const INVALID_CONFIGS: readonly { what: string; body: unknown; rule: string }[] = [
-  { what: "a negative networkTimeoutMs", body: { register: false, networkTimeoutMs: -1 }, rule: "body.networkTimeoutMs: Too small: expected number to be >=0" },
+  {
+    what: "a negative networkTimeoutMs",
+    body: { register: false, networkTimeoutMs: -1 },
+    rule: "body.networkTimeoutMs: must be a whole number of milliseconds from 0 to 600000",
+  },
   {
     what: "a fractional networkTimeoutMs",
     body: { register: false, networkTimeoutMs: 1.5 },
-    rule: "body.networkTimeoutMs: Invalid input: expected int, received number",
+    rule: "body.networkTimeoutMs: must be a whole number of milliseconds from 0 to 600000",
   },
-  { what: "a string register", body: { cacheNavigations: false, register: "yes" }, rule: "body.register: Invalid input: expected boolean, received string" },
+  { what: "a string register", body: { cacheNavigations: false, register: "yes" }, rule: "body.register: must be true or false" },
   { what: "a basePath", body: { register: false, basePath: "/shop" }, rule: "body.basePath: is not a known field" },
 ];
 
