@@ -1,7 +1,11 @@
-/** A mock server for one test: a fake build, `createApp(options)`, listening on 127.0.0.1:0. */
-import { type AppOptions, createApp, type MockApp } from "../createApp.ts";
+/**
+ * A mock server for one test on a fake build (no `npm run build` needed): `startTestServer` with the
+ * fake `dist/`, closed when the test finishes.
+ */
+import { onTestFinished } from "vitest";
+import type { AppOptions, MockApp } from "../createApp.ts";
+import { startTestServer } from "../internal/testServer.ts";
 import { fakeDistForTest } from "./fakeDist.ts";
-import { listenForTest } from "./listen.ts";
 
 export interface StartedMock {
   readonly mock: MockApp;
@@ -13,7 +17,7 @@ export interface StartedMock {
 
 export async function startMock(options: AppOptions = {}): Promise<StartedMock> {
   const { root, distDir } = fakeDistForTest();
-  const mock = createApp({ distDir, ...options });
-  const { origin } = await listenForTest(mock.handler);
-  return { mock, origin, root, distDir };
+  const server = await startTestServer({ distDir, ...options });
+  onTestFinished(server.close);
+  return { mock: server.app, origin: server.origin, root, distDir };
 }
