@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures.ts";
-import { needs } from "./support/applicability.ts";
+import { needs, PROXIED } from "./support/applicability.ts";
 import { jsonDataAccept } from "./support/faultTargets.ts";
 
 /** A network timeout short enough that lie-fi specs do not wait the reference shell's 3 s default. */
@@ -7,7 +7,7 @@ const SHORT_TIMEOUT_MS = 400;
 
 /** The reference app's timeout can be shortened; another app's is what its profile says. */
 async function networkTimeout(profile: import("./profile/profileSchema.ts").Profile, configure: (patch: { networkTimeoutMs: number }) => Promise<void>) {
-  if (!profile.reference) return needs(profile.worker.networkTimeoutMs, "network timeout (worker.networkTimeoutMs)");
+  if (!profile.reference || PROXIED) return needs(profile.worker.networkTimeoutMs, "network timeout (worker.networkTimeoutMs)");
   await configure({ networkTimeoutMs: SHORT_TIMEOUT_MS });
   return SHORT_TIMEOUT_MS;
 }

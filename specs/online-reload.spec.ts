@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
-import { needs } from "./support/applicability.ts";
+import { servedReference } from "./support/applicability.ts";
 import { cachedUrls, waitForController } from "./support/browserState.ts";
 import { armConnectivityEvent, documentState, markDocument } from "./support/documentMarker.ts";
 
@@ -65,7 +65,7 @@ test.describe("ONL-1 reload when back online", () => {
 
 test.describe("ONL-2 each behaviour can be switched off", () => {
   test("ONL-2 does not reload when reload-on-online is switched off", async ({ page, context, mock, profile }) => {
-    needs(profile.reference, "configuration switches (reference app only)");
+    servedReference(profile, "configuration switches");
     await mock.configure({ reloadOnOnline: false });
     await openWithFakeClock(page, profile.home);
     await goOffline(page, context);
@@ -75,7 +75,7 @@ test.describe("ONL-2 each behaviour can be switched off", () => {
   });
 
   test("ONL-2 posts and caches no navigations when navigation caching is switched off", async ({ page, context, mock, spy, app, profile }) => {
-    needs(profile.reference, "configuration switches (reference app only)");
+    servedReference(profile, "configuration switches");
     await mock.configure({ cacheNavigations: false });
     await page.goto(profile.home);
     await waitForController(page);
@@ -93,7 +93,7 @@ test.describe("ONL-2 each behaviour can be switched off", () => {
   });
 
   test("ONL-2 registers no worker when registration is switched off", async ({ page, mock, spy, app, profile }) => {
-    needs(profile.reference, "configuration switches (reference app only)");
+    servedReference(profile, "configuration switches");
     await mock.configure({ register: false });
     await page.goto(profile.home);
     await app.waitForRegistrationDecision(page);

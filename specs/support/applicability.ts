@@ -8,6 +8,18 @@ import type { Profile } from "../profile/profileSchema.ts";
 
 export const NOT_APPLICABLE = "not-applicable";
 
+/**
+ * In target mode the app sits behind the mock server's proxy: its own configuration cannot be
+ * switched, and a document status fault shows the proxy's page rather than the app's. The reference
+ * profile's hooks that rely on the mock server serving the app itself apply only without it.
+ */
+export const PROXIED = Boolean(process.env.PCK_TARGET);
+
+/** The reference profile's server-side hooks, when the mock server serves the reference app itself. */
+export function servedReference(profile: Profile, what: string): NonNullable<Profile["reference"]> {
+  return needs(PROXIED ? undefined : profile.reference, `${what} (only when the mock server serves the reference app itself)`);
+}
+
 /** Marks the running test not applicable when `value` is missing; returns it otherwise. */
 export function needs<T>(value: T | undefined | null, what: string): T {
   if (value === undefined || value === null) {

@@ -5,7 +5,7 @@
  */
 import type { FaultInput } from "../../mock-server/faults/faultSchema.ts";
 import type { Profile } from "../profile/profileSchema.ts";
-import { needs } from "./applicability.ts";
+import { needs, servedReference } from "./applicability.ts";
 import type { MockServer } from "./mockServerProcess.ts";
 
 export async function documentFailing(
@@ -16,7 +16,7 @@ export async function documentFailing(
   fallbackPath: string,
 ): Promise<{ path: string; faultId: string | null }> {
   if (own) return { path: own, faultId: null };
-  needs(profile.reference, `path that answers ${status} (fallbacks.*.path)`);
+  servedReference(profile, `path that answers ${status} (fallbacks.*.path)`);
   const fault = await mock.addFault({ path: fallbackPath, status, representation: "document" });
   return { path: fallbackPath, faultId: fault.id };
 }
