@@ -1,23 +1,39 @@
+import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
+import type { Profile } from "./profile/profileSchema.ts";
 import { needs, PROXIED } from "./support/applicability.ts";
+import { waitForController } from "./support/browserState.ts";
 import { jsonDataAccept } from "./support/faultTargets.ts";
+import type { MockServer } from "./support/mockServerProcess.ts";
 
 /** A network timeout short enough that lie-fi specs do not wait the reference shell's 3 s default. */
 const SHORT_TIMEOUT_MS = 400;
 
 /** The reference app's timeout can be shortened; another app's is what its profile says. */
-async function networkTimeout(profile: import("./profile/profileSchema.ts").Profile, configure: (patch: { networkTimeoutMs: number }) => Promise<void>) {
+async function networkTimeout(profile: Profile, configure: (patch: { networkTimeoutMs: number }) => Promise<void>) {
   if (!profile.reference || PROXIED) return needs(profile.worker.networkTimeoutMs, "network timeout (worker.networkTimeoutMs)");
   await configure({ networkTimeoutMs: SHORT_TIMEOUT_MS });
   return SHORT_TIMEOUT_MS;
+}
+
+/**
+ * Sets the reference worker's short timeout, then opens the app and waits for control. The order
+ * matters: the worker reads its timeout from its script URL, so a worker registered before the
+ * change would keep the default and the test would pass without exercising the timeout at all.
+ */
+async function controlledWithTimeout(page: Page, mock: MockServer, profile: Profile): Promise<number> {
+  const timeout = await networkTimeout(profile, mock.configure);
+  await page.goto(profile.home);
+  await waitForController(page);
+  return timeout;
 }
 
 /** Longer than any network timeout: the injected latency never ends within the test. */
 const LIE_FI_DELAY_MS = 60_000;
 
 test.describe("NAV-5 lie-fi", () => {
-  test("NAV-5 serves the cached copy when the network is slower than the timeout", async ({ controlledPage: page, mock, app, profile }) => {
-    await networkTimeout(profile, mock.configure);
+  test("NAV-5 serves the cached copy when the network is slower than the timeout", async ({ page, mock, app, profile }) => {
+    await controlledWithTimeout(page, mock, profile);
     const target = app.page(0);
     await page.goto(target.path);
     const renderId = profile.reference ? await page.locator(profile.reference.renderIdSelector).getAttribute("content") : null;
@@ -29,8 +45,8 @@ test.describe("NAV-5 lie-fi", () => {
     expect((await mock.faults()).find((f) => f.id === fault.id)?.hits).toBeGreaterThanOrEqual(1);
   });
 
-  test("NAV-5 serves the cached copy when the server hangs", async ({ controlledPage: page, mock, app, profile }) => {
-    await networkTimeout(profile, mock.configure);
+  test("NAV-5 serves the cached copy when the server hangs", async ({ page, mock, app, profile }) => {
+    await controlledWithTimeout(page, mock, profile);
     const target = app.page(1);
     await page.goto(target.path);
     await mock.addFault({ path: target.path, hang: true, representation: "document" });
@@ -39,8 +55,8 @@ test.describe("NAV-5 lie-fi", () => {
     await expect(app.heading(page)).toHaveText(target.heading);
   });
 
-  test("NAV-5 waits for a slow network when nothing is cached", async ({ controlledPage: page, mock, app, profile }) => {
-    const timeout = await networkTimeout(profile, mock.configure);
+  test("NAV-5 waits for a slow network when nothing is cached", async ({ page, mock, app, profile }) => {
+    const timeout = await controlledWithTimeout(page, mock, profile);
     const target = app.page(2);
     const fault = await mock.addFault({ path: target.path, delayMs: 3 * timeout, times: 1, representation: "document" });
     await page.goto(target.path);
