@@ -6,6 +6,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
+import { stripVTControlCharacters } from "node:util";
 import type { FullConfig, Reporter, TestCase, TestResult } from "@playwright/test/reporter";
 import { NOT_APPLICABLE } from "../support/applicability.ts";
 import { parseChecklist } from "./checklist.ts";
@@ -36,7 +37,7 @@ export default class ConformanceReporter implements Reporter {
         title,
         file,
         outcome: "failed",
-        detail: (result.error?.message ?? result.status).split("\n")[0]?.replace(/\u001b\[[0-9;]*m/g, ""),
+        detail: stripVTControlCharacters((result.error?.message ?? result.status).split("\n")[0] ?? ""),
         ...(trace ? { trace: relative(this.#reportDir, trace) } : {}),
       };
     }
