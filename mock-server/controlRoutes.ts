@@ -9,6 +9,7 @@ import { FaultInput } from "./faults/faultSchema.ts";
 import { sendError } from "./internal/httpError.ts";
 import { describeIssues } from "./internal/validation.ts";
 import type { Journal } from "./journal.ts";
+import { Scenario, type ScenarioSummary, summarize } from "./scenarioSchema.ts";
 import { ShellConfigPatch } from "./shellConfigSchema.ts";
 
 export const CONTROL_PREFIX = "/__mock";
@@ -20,6 +21,8 @@ export interface ControlState {
   readonly getConfig: () => ShellConfig;
   readonly patchConfig: (patch: ShellConfigPatch) => ShellConfig;
   readonly reset: () => void;
+  readonly applyScenario: (scenario: Scenario) => void;
+  readonly getScenario: () => ScenarioSummary | null;
 }
 
 function hasBody(req: express.Request): boolean {
@@ -99,6 +102,15 @@ export function controlRoutes(state: ControlState): Router {
     const parsed = ShellConfigPatch.safeParse(req.body);
     if (!parsed.success) return sendError(res, 400, "INVALID_CONFIG", `Failed to change the shell configuration: ${describeIssues(parsed.error, "body")}.`);
     res.json(state.patchConfig(parsed.data));
+  });
+  router.get("/scenario", (_req, res) => {
+    res.set("cache-control", "no-store").json({ scenario: state.getScenario() });
+  });
+  router.put("/scenario", (req, res) => {
+    const parsed = Scenario.safeParse(req.body);
+    if (!parsed.success) return sendError(res, 400, "INVALID_SCENARIO", `Failed to apply the scenario: ${describeIssues(parsed.error, "body")}.`);
+    state.applyScenario(parsed.data);
+    res.json({ scenario: summarize(parsed.data), config: state.getConfig(), faults: state.faults.list() });
   });
   router.use((req, res) =>
     sendError(res, 404, "UNKNOWN_CONTROL_ROUTE", `No control route ${req.method} ${CONTROL_PREFIX}${req.path}. See the README's control API section.`),
