@@ -11,6 +11,7 @@ import { CONTROL_PREFIX, controlRoutes } from "./controlRoutes.ts";
 import { applyFaults } from "./faults/applyFaults.ts";
 import { FaultStore } from "./faults/FaultStore.ts";
 import { sendError } from "./internal/httpError.ts";
+import { lastErrorHandler } from "./internal/lastErrorHandler.ts";
 import { Journal } from "./journal.ts";
 import { journalRequests } from "./journalRequests.ts";
 import { readBuiltAssets } from "./renderDocument.tsx";
@@ -97,5 +98,6 @@ export function createApp(options: AppOptions = {}): MockApp {
   app.use((req, res) =>
     sendError(res, 405, "METHOD_NOT_ALLOWED", `Failed to ${req.method} ${req.path}: the mock server only answers GET and HEAD outside ${CONTROL_PREFIX}/.`),
   );
+  app.use(lastErrorHandler(logger));
   return { handler: app, journal, faults, basePath, appPath: scopePath(basePath), getConfig, reset, applyScenario };
 }
