@@ -4,6 +4,7 @@
  */
 import express, { type ErrorRequestHandler, type Router } from "express";
 import type { ShellConfig } from "../src/core/shellConfig.ts";
+import { controlAccess } from "./controlAccess.ts";
 import type { FaultStore } from "./faults/FaultStore.ts";
 import { FaultInput } from "./faults/faultSchema.ts";
 import { sendError } from "./internal/httpError.ts";
@@ -23,6 +24,8 @@ export interface ControlState {
   readonly reset: () => void;
   readonly applyScenario: (scenario: Scenario) => void;
   readonly getScenario: () => ScenarioSummary | null;
+  /** When set, every control request must send `Authorization: Bearer <token>`. */
+  readonly controlToken?: string;
 }
 
 function hasBody(req: express.Request): boolean {
@@ -63,7 +66,7 @@ const bodyErrors: ErrorRequestHandler = (error: { type?: string; status?: number
 
 export function controlRoutes(state: ControlState): Router {
   const router = express.Router({ strict: true });
-  router.use(guardControl, express.json({ limit: CONTROL_BODY_LIMIT, strict: false }), bodyErrors);
+  router.use(controlAccess(state.controlToken), guardControl, express.json({ limit: CONTROL_BODY_LIMIT, strict: false }), bodyErrors);
 
   router.get("/journal", (_req, res) => {
     res.set("cache-control", "no-store").json(state.journal.list());

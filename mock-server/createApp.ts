@@ -32,6 +32,8 @@ export interface AppOptions {
   /** A scenario in force from the start: its configuration over `config`, its faults; reset returns to it. */
   readonly scenario?: Scenario;
   readonly journalLimit?: number;
+  /** When set, every control request must send `Authorization: Bearer <token>` (401 otherwise). */
+  readonly controlToken?: string;
   /** Structured logs (one line per request, one per server-side exception); silent by default. */
   readonly logger?: Logger;
 }
@@ -90,6 +92,7 @@ export function createApp(options: AppOptions = {}): MockApp {
       reset,
       applyScenario,
       getScenario: () => scenario,
+      controlToken: options.controlToken,
     }),
   );
   app.use(journalRequests(journal, `${basePath}/${WORKER_FILE}`, logger));
