@@ -12,8 +12,12 @@ import { applyFaults } from "./faults/applyFaults.ts";
 import { FaultStore } from "./faults/FaultStore.ts";
 import { sendError } from "./internal/httpError.ts";
 import { lastErrorHandler } from "./internal/lastErrorHandler.ts";
+import { urlPathProblem } from "./internal/urlPath.ts";
 import { Journal } from "./journal.ts";
 import { journalRequests } from "./journalRequests.ts";
+import { genericPageResponder } from "./proxy/genericPageResponder.ts";
+import { proxyToUpstream } from "./proxy/proxyToUpstream.ts";
+import { parseUpstreamUrl } from "./proxy/upstreamUrl.ts";
 import { readBuiltAssets } from "./renderDocument.tsx";
 import { pageResponder } from "./respondWithPage.ts";
 import { type Scenario, type ScenarioSummary, summarize } from "./scenarioSchema.ts";
@@ -32,6 +36,13 @@ export interface AppOptions {
   /** A scenario in force from the start: its configuration over `config`, its faults; reset returns to it. */
   readonly scenario?: Scenario;
   readonly journalLimit?: number;
+  /**
+   * Proxy mode: an `http://host:port` app to forward every request outside `/__mock/` to, with the
+   * faults on top, instead of serving the reference shell.
+   */
+  readonly upstream?: string;
+  /** The service worker's script path, by which the journal tells its requests; default `${basePath}/sw.js`. */
+  readonly workerPath?: string;
   /** When set, every control request must send `Authorization: Bearer <token>` (401 otherwise). */
   readonly controlToken?: string;
   /** Structured logs (one line per request, one per server-side exception); silent by default. */
@@ -81,7 +92,11 @@ export function createApp(options: AppOptions = {}): MockApp {
   app.set("x-powered-by", false);
   app.set("etag", false);
   const getConfig = () => config;
-  const sendPage = pageResponder(readBuiltAssets(distDir), getConfig);
+  const upstream = options.upstream === undefined ? undefined : parseUpstreamUrl(options.upstream);
+  const workerPath = options.workerPath ?? `${basePath}/${WORKER_FILE}`;
+  const workerPathProblem = urlPathProblem(workerPath);
+  if (workerPathProblem) throw new Error(`Failed to use worker path '${workerPath}': it ${workerPathProblem}. Give the script's path, e.g. /app/sw.js.`);
+  const sendPage = upstream ? genericPageResponder : pageResponder(readBuiltAssets(distDir), getConfig);
   app.use(
     CONTROL_PREFIX,
     controlRoutes({
@@ -95,9 +110,9 @@ export function createApp(options: AppOptions = {}): MockApp {
       controlToken: options.controlToken,
     }),
   );
-  app.use(journalRequests(journal, `${basePath}/${WORKER_FILE}`, logger));
+  app.use(journalRequests(journal, workerPath, logger));
   app.use(applyFaults(faults, sendPage, logger));
-  app.use(shellRoutes({ distDir, getConfig, sendPage }));
+  app.use(upstream ? proxyToUpstream(upstream, logger) : shellRoutes({ distDir, getConfig, sendPage }));
   app.use((req, res) =>
     sendError(res, 405, "METHOD_NOT_ALLOWED", `Failed to ${req.method} ${req.path}: the mock server only answers GET and HEAD outside ${CONTROL_PREFIX}/.`),
   );
