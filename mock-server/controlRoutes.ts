@@ -4,11 +4,13 @@
  */
 import express, { type ErrorRequestHandler, type Router } from "express";
 import type { ShellConfig } from "../src/core/shellConfig.ts";
+import { controlAccess } from "./controlAccess.ts";
 import type { FaultStore } from "./faults/FaultStore.ts";
 import { FaultInput } from "./faults/faultSchema.ts";
 import { sendError } from "./internal/httpError.ts";
 import { describeIssues } from "./internal/validation.ts";
 import type { Journal } from "./journal.ts";
+import { Scenario, type ScenarioSummary, summarize } from "./scenarioSchema.ts";
 import { ShellConfigPatch } from "./shellConfigSchema.ts";
 
 export const CONTROL_PREFIX = "/__mock";
@@ -20,6 +22,10 @@ export interface ControlState {
   readonly getConfig: () => ShellConfig;
   readonly patchConfig: (patch: ShellConfigPatch) => ShellConfig;
   readonly reset: () => void;
+  readonly applyScenario: (scenario: Scenario) => void;
+  readonly getScenario: () => ScenarioSummary | null;
+  /** When set, every control request must send `Authorization: Bearer <token>`. */
+  readonly controlToken?: string;
 }
 
 function hasBody(req: express.Request): boolean {
@@ -60,7 +66,7 @@ const bodyErrors: ErrorRequestHandler = (error: { type?: string; status?: number
 
 export function controlRoutes(state: ControlState): Router {
   const router = express.Router({ strict: true });
-  router.use(guardControl, express.json({ limit: CONTROL_BODY_LIMIT, strict: false }), bodyErrors);
+  router.use(controlAccess(state.controlToken), guardControl, express.json({ limit: CONTROL_BODY_LIMIT, strict: false }), bodyErrors);
 
   router.get("/journal", (_req, res) => {
     res.set("cache-control", "no-store").json(state.journal.list());
@@ -99,6 +105,15 @@ export function controlRoutes(state: ControlState): Router {
     const parsed = ShellConfigPatch.safeParse(req.body);
     if (!parsed.success) return sendError(res, 400, "INVALID_CONFIG", `Failed to change the shell configuration: ${describeIssues(parsed.error, "body")}.`);
     res.json(state.patchConfig(parsed.data));
+  });
+  router.get("/scenario", (_req, res) => {
+    res.set("cache-control", "no-store").json({ scenario: state.getScenario() });
+  });
+  router.put("/scenario", (req, res) => {
+    const parsed = Scenario.safeParse(req.body);
+    if (!parsed.success) return sendError(res, 400, "INVALID_SCENARIO", `Failed to apply the scenario: ${describeIssues(parsed.error, "body")}.`);
+    state.applyScenario(parsed.data);
+    res.json({ scenario: summarize(parsed.data), config: state.getConfig(), faults: state.faults.list() });
   });
   router.use((req, res) =>
     sendError(res, 404, "UNKNOWN_CONTROL_ROUTE", `No control route ${req.method} ${CONTROL_PREFIX}${req.path}. See the README's control API section.`),

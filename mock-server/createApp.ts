@@ -11,10 +11,16 @@ import { CONTROL_PREFIX, controlRoutes } from "./controlRoutes.ts";
 import { applyFaults } from "./faults/applyFaults.ts";
 import { FaultStore } from "./faults/FaultStore.ts";
 import { sendError } from "./internal/httpError.ts";
+import { lastErrorHandler } from "./internal/lastErrorHandler.ts";
+import { urlPathProblem } from "./internal/urlPath.ts";
 import { Journal } from "./journal.ts";
 import { journalRequests } from "./journalRequests.ts";
+import { genericPageResponder } from "./proxy/genericPageResponder.ts";
+import { proxyToUpstream } from "./proxy/proxyToUpstream.ts";
+import { parseUpstreamUrl } from "./proxy/upstreamUrl.ts";
 import { readBuiltAssets } from "./renderDocument.tsx";
 import { pageResponder } from "./respondWithPage.ts";
+import { type Scenario, type ScenarioSummary, summarize } from "./scenarioSchema.ts";
 import type { ShellConfigPatch } from "./shellConfigSchema.ts";
 import { shellRoutes } from "./shellRoutes.ts";
 
@@ -27,7 +33,18 @@ export interface AppOptions {
   readonly distDir?: string;
   /** Shell configuration at start; `POST /__mock/reset` returns to it. */
   readonly config?: ShellConfigPatch;
+  /** A scenario in force from the start: its configuration over `config`, its faults; reset returns to it. */
+  readonly scenario?: Scenario;
   readonly journalLimit?: number;
+  /**
+   * Proxy mode: an `http://host:port` app to forward every request outside `/__mock/` to, with the
+   * faults on top, instead of serving the reference shell.
+   */
+  readonly upstream?: string;
+  /** The service worker's script path, by which the journal tells its requests; default `${basePath}/sw.js`. */
+  readonly workerPath?: string;
+  /** When set, every control request must send `Authorization: Bearer <token>` (401 otherwise). */
+  readonly controlToken?: string;
   /** Structured logs (one line per request, one per server-side exception); silent by default. */
   readonly logger?: Logger;
 }
@@ -42,21 +59,32 @@ export interface MockApp {
   readonly appPath: string;
   readonly getConfig: () => ShellConfig;
   readonly reset: () => void;
+  /** Replaces the faults and the configuration (over the start `config`) with a scenario's, at once. */
+  readonly applyScenario: (scenario: Scenario) => void;
 }
 
 export function createApp(options: AppOptions = {}): MockApp {
   const basePath = normalizeBasePath(options.basePath ?? DEFAULT_SHELL_CONFIG.basePath);
   const distDir = options.distDir ?? DEFAULT_DIST_DIR;
-  const initial: ShellConfig = { ...DEFAULT_SHELL_CONFIG, ...options.config, basePath };
+  const startConfig: ShellConfig = { ...DEFAULT_SHELL_CONFIG, ...options.config, basePath };
+  const initial: ShellConfig = { ...startConfig, ...options.scenario?.config };
   let config = initial;
+  let scenario: ScenarioSummary | null = null;
   const journal = new Journal(options.journalLimit);
   const faults = new FaultStore();
   const logger = options.logger ?? pino({ level: "silent" });
   const reset = () => {
     journal.clear();
-    faults.clear();
+    faults.replace(options.scenario?.faults ?? []);
     config = initial;
+    scenario = options.scenario ? summarize(options.scenario) : null;
   };
+  const applyScenario = (next: Scenario) => {
+    faults.replace(next.faults);
+    config = { ...startConfig, ...next.config };
+    scenario = summarize(next);
+  };
+  reset();
 
   const app = express();
   // Without strict routing `/app` and `/app/` collapse into a redirect loop (../shared/TOOLCHAIN.md).
@@ -64,13 +92,30 @@ export function createApp(options: AppOptions = {}): MockApp {
   app.set("x-powered-by", false);
   app.set("etag", false);
   const getConfig = () => config;
-  const sendPage = pageResponder(readBuiltAssets(distDir), getConfig);
-  app.use(CONTROL_PREFIX, controlRoutes({ journal, faults, getConfig, patchConfig: (patch) => (config = { ...config, ...patch }), reset }));
-  app.use(journalRequests(journal, `${basePath}/${WORKER_FILE}`, logger));
+  const upstream = options.upstream === undefined ? undefined : parseUpstreamUrl(options.upstream);
+  const workerPath = options.workerPath ?? `${basePath}/${WORKER_FILE}`;
+  const workerPathProblem = urlPathProblem(workerPath);
+  if (workerPathProblem) throw new Error(`Failed to use worker path '${workerPath}': it ${workerPathProblem}. Give the script's path, e.g. /app/sw.js.`);
+  const sendPage = upstream ? genericPageResponder : pageResponder(readBuiltAssets(distDir), getConfig);
+  app.use(
+    CONTROL_PREFIX,
+    controlRoutes({
+      journal,
+      faults,
+      getConfig,
+      patchConfig: (patch) => (config = { ...config, ...patch }),
+      reset,
+      applyScenario,
+      getScenario: () => scenario,
+      controlToken: options.controlToken,
+    }),
+  );
+  app.use(journalRequests(journal, workerPath, logger));
   app.use(applyFaults(faults, sendPage, logger));
-  app.use(shellRoutes({ distDir, getConfig, sendPage }));
+  app.use(upstream ? proxyToUpstream(upstream, logger) : shellRoutes({ distDir, getConfig, sendPage }));
   app.use((req, res) =>
     sendError(res, 405, "METHOD_NOT_ALLOWED", `Failed to ${req.method} ${req.path}: the mock server only answers GET and HEAD outside ${CONTROL_PREFIX}/.`),
   );
-  return { handler: app, journal, faults, basePath, appPath: scopePath(basePath), getConfig, reset };
+  app.use(lastErrorHandler(logger));
+  return { handler: app, journal, faults, basePath, appPath: scopePath(basePath), getConfig, reset, applyScenario };
 }

@@ -1,12 +1,16 @@
 /**
- * The mock server's entry: parse flags, build the app, listen, print the URL. Stops on SIGINT/SIGTERM
- * and, when started by a parent over IPC (the test fixtures), when that parent goes away.
+ * The mock server's entry: parse flags (cli.ts; `--help` lists them all: --port, --host,
+ * --base-path, --scenario, --upstream, --worker-path, --log-level, --control-token), load the
+ * scenario, build the app, listen, print the URL. Stops on SIGINT/SIGTERM — in-flight requests get
+ * to finish — and, when started by a parent over IPC (the test fixtures), when that parent goes away.
  */
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { CliError, parseCli, USAGE } from "./cli.ts";
 import { createApp } from "./createApp.ts";
+import { loadScenarioFile, ScenarioFileError } from "./loadScenarioFile.ts";
 import { createLogger } from "./logger.ts";
+import type { Scenario } from "./scenarioSchema.ts";
 
 /** How long in-flight requests get to finish after a stop signal before connections are cut. */
 const SHUTDOWN_GRACE_MS = 2_000;
@@ -28,9 +32,24 @@ if (options.help) {
   process.exit(0);
 }
 
+let scenario: Scenario | undefined;
+try {
+  scenario = options.scenario === undefined ? undefined : loadScenarioFile(options.scenario);
+} catch (error) {
+  if (error instanceof ScenarioFileError) fail(error.message);
+  throw error;
+}
+
 let mock: ReturnType<typeof createApp>;
 try {
-  mock = createApp({ basePath: options.basePath, logger: createLogger("info") });
+  mock = createApp({
+    basePath: options.basePath,
+    scenario,
+    upstream: options.upstream,
+    workerPath: options.workerPath,
+    controlToken: options.controlToken,
+    logger: createLogger(options.logLevel),
+  });
 } catch (error) {
   fail((error as Error).message);
 }
@@ -45,12 +64,25 @@ server.on("error", (error: NodeJS.ErrnoException) => {
 server.listen(options.port, options.host, () => {
   const { address, port } = server.address() as AddressInfo;
   const host = address.includes(":") ? `[${address}]` : address;
-  const url = `http://${host}:${port}${mock.appPath}`;
-  process.stdout.write(`Mock server with the reference shell: ${url}\nControl API and journal: http://${host}:${port}/__mock/journal\n`);
-  process.send?.({ type: "listening", url, origin: `http://${host}:${port}` });
+  const origin = `http://${host}:${port}`;
+  const url = `${origin}${mock.appPath}`;
+  const what = options.upstream === undefined ? "Mock server with the reference shell" : `Mock server in front of ${options.upstream}`;
+  const lines = [`${what}: ${url}`, `Control API and journal: ${origin}/__mock/journal`];
+  if (scenario) lines.push(`Scenario: ${scenario.name} (${options.scenario})`);
+  if (options.controlToken) lines.push("Control requests need 'Authorization: Bearer <token>' (the token you passed).");
+  process.stdout.write(`${lines.join("\n")}\n`);
+  process.send?.({ type: "listening", url, origin });
 });
 
 let stopping = false;
+// Once stopping, a keep-alive connection closes as soon as its response is done, instead of holding
+// the exit until SHUTDOWN_GRACE_MS (browsers and Node's fetch keep connections open).
+server.on("request", (_req, res) => {
+  if (stopping) res.setHeader("connection", "close");
+  res.on("finish", () => {
+    if (stopping) setImmediate(() => server.closeIdleConnections());
+  });
+});
 function stop(): void {
   if (stopping) return;
   stopping = true;

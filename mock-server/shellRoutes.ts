@@ -8,8 +8,12 @@ import { join } from "node:path";
 import express, { type Router } from "express";
 import { isWithinBasePath } from "../src/core/basePath.ts";
 import { type ShellConfig, WORKER_FILE } from "../src/core/shellConfig.ts";
+import { confinedStatic } from "./confinedStatic.ts";
 import { API_PAGES_PATH, APP_PAGES, NAV_LINKS, NOT_FOUND_PAGE, OFFLINE_PAGE, outsidePage, REDIRECTS } from "./content.ts";
 import type { PageResponder } from "./respondWithPage.ts";
+
+/** A year, the usual ceiling for hashed assets: a new build has new names, so no copy goes stale. */
+const HASHED_ASSET_MAX_AGE_MS = 365 * 24 * 60 * 60 * 1000;
 
 export interface ShellRouteOptions {
   readonly distDir: string;
@@ -24,7 +28,7 @@ export function shellRoutes({ distDir, getConfig, sendPage }: ShellRouteOptions)
     res.set("cache-control", "no-cache").type("text/javascript");
     res.sendFile(join(distDir, WORKER_FILE));
   });
-  router.use(`${base}/assets`, express.static(join(distDir, "assets"), { fallthrough: false, index: false, immutable: true, maxAge: "1y" }));
+  router.use(`${base}/assets`, confinedStatic(join(distDir, "assets"), { immutable: true, maxAgeMs: HASHED_ASSET_MAX_AGE_MS }));
   router.get(`${base}/offline.html`, (req, res) => sendPage(req, res, 200, OFFLINE_PAGE));
 
   router.get("/{*path}", (req, res) => {

@@ -22,9 +22,14 @@ export class FaultStore {
   #nextId = 1;
 
   add(spec: FaultSpec): Fault {
+    const entry = this.#entry(spec);
+    this.#entries.push(entry);
+    return entry.fault;
+  }
+
+  #entry(spec: FaultSpec): Entry {
     const fault: Fault = { ...spec, id: `f${this.#nextId++}`, remaining: spec.times ?? null, hits: 0, createdAt: new Date().toISOString() };
-    this.#entries.push({ fault, matchesPath: compileGlob(spec.path) });
-    return fault;
+    return { fault, matchesPath: compileGlob(spec.path) };
   }
 
   list(): Fault[] {
@@ -39,6 +44,13 @@ export class FaultStore {
 
   clear(): void {
     this.#entries = [];
+  }
+
+  /** Replaces every fault at once (a scenario): no request sees a mix of the old and new lists. */
+  replace(specs: readonly FaultSpec[]): Fault[] {
+    const entries = specs.map((spec) => this.#entry(spec));
+    this.#entries = entries;
+    return this.list();
   }
 
   /** Finds the fault for a request and counts one application of it. */

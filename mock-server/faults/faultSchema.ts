@@ -35,7 +35,7 @@ export const FaultInput = z
     drop: z.literal(true, { error: "must be true when present" }).optional(),
     hang: z.literal(true, { error: "must be true when present" }).optional(),
     times: z.int({ error: "must be a whole number" }).min(1, "must be ≥ 1 (leave it out for a sticky fault)").max(1_000_000, "must be ≤ 1000000").optional(),
-    name: z.string().max(100, "must be at most 100 characters").optional(),
+    name: z.string({ error: "must be a string" }).max(100, "must be at most 100 characters").optional(),
   })
   .superRefine((fault, ctx) => {
     const actions = [fault.status !== undefined && "status", fault.drop && "drop", fault.hang && "hang"].filter(Boolean);

@@ -1,0 +1,214 @@
+import { describe, expect, test } from "vitest";
+import { CliError, type CliOptions, parseCli, USAGE } from "./cli.ts";
+
+const TOKEN = "0123456789abcdef0123456789abcdef";
+const NO_ENV = {};
+
+const DEFAULTS: CliOptions = {
+  port: 4173,
+  host: "127.0.0.1",
+  basePath: "/app",
+  scenario: undefined,
+  upstream: undefined,
+  workerPath: undefined,
+  logLevel: "info",
+  controlToken: undefined,
+  help: false,
+};
+
+function parse(...argv: string[]): CliOptions {
+  return parseCli(argv, NO_ENV);
+}
+
+/** The message of the CliError that parsing `argv` throws. */
+function errorOf(argv: readonly string[], env: Record<string, string> = NO_ENV): string {
+  try {
+    parseCli(argv, env);
+  } catch (error) {
+    if (error instanceof CliError) return error.message;
+    throw error;
+  }
+  throw new Error(`expected ${argv.join(" ")} to be refused`);
+}
+
+describe("defaults", () => {
+  test("with no flags, binds 127.0.0.1:4173, serves /app, logs at info, needs no token", () => {
+    expect(parse()).toEqual(DEFAULTS);
+  });
+});
+
+describe("--help", () => {
+  test.each([["--help"], ["-h"]])("%s asks for help", (flag) => {
+    expect(parse(flag).help).toBe(true);
+  });
+
+  test("wins over other mistakes on the line", () => {
+    expect(parse("--port", "x", "--host", "0.0.0.0", "--help").help).toBe(true);
+  });
+
+  test.each(["--port", "--host", "--base-path", "--scenario", "--upstream", "--worker-path", "--log-level", "--control-token", "PCK_CONTROL_TOKEN"])(
+    "the usage documents %s",
+    (flag) => {
+      expect(USAGE).toContain(flag);
+    },
+  );
+
+  test("takes no value", () => {
+    expect(errorOf(["--help=yes"])).toBe("--help takes no value.");
+  });
+});
+
+describe("--port", () => {
+  test.each([
+    ["5000", 5000],
+    ["0", 0],
+    ["65535", 65535],
+  ])("accepts %s", (text, port) => {
+    expect(parse("--port", text).port).toBe(port);
+  });
+
+  test("accepts the --flag=value form", () => {
+    expect(parse("--port=5000").port).toBe(5000);
+  });
+
+  test.each(["65536", "-1", "1.5", "abc", "", " 80", "0x50"])("refuses '%s'", (text) => {
+    expect(errorOf([`--port=${text}`])).toBe(`--port must be a whole number from 0 to 65535, not '${text}'.`);
+  });
+
+  test("needs a value", () => {
+    expect(errorOf(["--port"])).toBe("--port needs a value, e.g. --port <value> or --port=<value>.");
+  });
+
+  test("does not take the next flag as its value", () => {
+    expect(errorOf(["--port", "--host", "::1"])).toBe("--port needs a value, e.g. --port <value> or --port=<value>.");
+  });
+});
+
+describe("--host", () => {
+  test.each(["::1", "localhost", "127.0.0.2"])("binds loopback %s without a token", (host) => {
+    expect(parse("--host", host).host).toBe(host);
+  });
+
+  test.each(["0.0.0.0", "::", "192.168.1.20", "myhost.example.test"])("refuses non-loopback %s without a control token, saying why", (host) => {
+    expect(errorOf(["--host", host])).toBe(
+      `--host ${host} lets other machines reach the server, and without a control token anyone who can reach it could add faults and read the journal. Pass --control-token <token> (or set PCK_CONTROL_TOKEN), or bind a loopback address such as 127.0.0.1.`,
+    );
+  });
+
+  test("binds non-loopback with a control token", () => {
+    expect(parse("--host", "0.0.0.0", "--control-token", TOKEN)).toMatchObject({ host: "0.0.0.0", controlToken: TOKEN });
+  });
+
+  test("binds non-loopback with a control token from PCK_CONTROL_TOKEN", () => {
+    expect(parseCli(["--host", "0.0.0.0"], { PCK_CONTROL_TOKEN: TOKEN }).controlToken).toBe(TOKEN);
+  });
+
+  test("refuses an empty host", () => {
+    expect(errorOf(["--host="])).toBe("--host must not be empty.");
+  });
+});
+
+describe("--base-path", () => {
+  test.each(["/", "/shop", "/a/b/"])("accepts %s", (path) => {
+    expect(parse("--base-path", path).basePath).toBe(path);
+  });
+
+  test("refuses a relative path, naming the flag and the rule", () => {
+    expect(errorOf(["--base-path", "app"])).toBe(
+      "--base-path: Failed to use base path 'app': it must start with '/'. Use an absolute path such as '/app', or '/' for the site root.",
+    );
+  });
+
+  test("refuses a dot segment", () => {
+    expect(errorOf(["--base-path", "/app/%2e%2e"])).toMatch(/^--base-path: Failed to use base path '\/app\/%2e%2e': it has an empty or dot segment/);
+  });
+});
+
+describe("--scenario", () => {
+  test("takes a file path (read at start, not while parsing)", () => {
+    expect(parse("--scenario", "mock-server/scenarios/flaky-network.json").scenario).toBe("mock-server/scenarios/flaky-network.json");
+  });
+
+  test("refuses an empty path", () => {
+    expect(errorOf(["--scenario="])).toBe("--scenario needs the path of a scenario file, e.g. mock-server/scenarios/flaky-network.json.");
+  });
+});
+
+describe("--upstream", () => {
+  test("takes an http:// origin", () => {
+    expect(parse("--upstream", "http://127.0.0.1:3000").upstream).toBe("http://127.0.0.1:3000");
+  });
+
+  test.each([
+    ["https://127.0.0.1:3000", "it uses https, and only http:// upstreams are supported (run the app without TLS locally)"],
+    ["localhost:3000", "it is not a URL; write it as http://host:port"],
+    ["http://127.0.0.1:3000/app", "it has a path, query or fragment; give only the origin, e.g. http://127.0.0.1:3000"],
+  ])("refuses %s, naming the flag", (url, why) => {
+    expect(errorOf(["--upstream", url])).toBe(`--upstream '${url}': ${why}.`);
+  });
+});
+
+describe("--worker-path", () => {
+  test("takes an absolute path", () => {
+    expect(parse("--worker-path", "/service-worker.js").workerPath).toBe("/service-worker.js");
+  });
+
+  test.each([
+    ["sw.js", "must start with '/'"],
+    ["/sw.js?v=1", "may only hold URL path characters (no spaces, '?', '#' or '\\')"],
+  ])("refuses %s", (path, why) => {
+    expect(errorOf(["--worker-path", path])).toBe(`--worker-path '${path}' ${why}, e.g. /app/sw.js.`);
+  });
+});
+
+describe("--log-level", () => {
+  test.each(["fatal", "error", "warn", "info", "debug", "trace", "silent"])("accepts %s", (level) => {
+    expect(parse("--log-level", level).logLevel).toBe(level);
+  });
+
+  test.each(["loud", "INFO", ""])("refuses '%s', listing the levels", (level) => {
+    expect(errorOf([`--log-level=${level}`])).toBe(`--log-level must be one of fatal, error, warn, info, debug, trace, silent, not '${level}'.`);
+  });
+});
+
+describe("--control-token", () => {
+  test("takes a token from the flag", () => {
+    expect(parse("--control-token", TOKEN).controlToken).toBe(TOKEN);
+  });
+
+  test("takes a token from PCK_CONTROL_TOKEN", () => {
+    expect(parseCli([], { PCK_CONTROL_TOKEN: TOKEN }).controlToken).toBe(TOKEN);
+  });
+
+  test("prefers the flag to PCK_CONTROL_TOKEN", () => {
+    expect(parseCli(["--control-token", TOKEN], { PCK_CONTROL_TOKEN: "x".repeat(20) }).controlToken).toBe(TOKEN);
+  });
+
+  test("treats an empty PCK_CONTROL_TOKEN as unset", () => {
+    expect(parseCli([], { PCK_CONTROL_TOKEN: "" }).controlToken).toBeUndefined();
+  });
+
+  test("refuses a short token from the flag", () => {
+    expect(errorOf(["--control-token", "secret"])).toBe("--control-token: the token must be at least 16 characters long (try: openssl rand -hex 16).");
+  });
+
+  test("refuses a short token from PCK_CONTROL_TOKEN, naming the variable", () => {
+    expect(errorOf([], { PCK_CONTROL_TOKEN: "secret" })).toBe("PCK_CONTROL_TOKEN: the token must be at least 16 characters long (try: openssl rand -hex 16).");
+  });
+
+  test("refuses characters that do not fit a bearer header", () => {
+    expect(errorOf(["--control-token", "0123456789 abcdef!"])).toBe(
+      "--control-token: the token may only hold letters, digits and - . _ ~ + / (then = padding).",
+    );
+  });
+});
+
+describe("mistakes on the line", () => {
+  test.each(["--nope", "--Port", "-x", "--base_path"])("an unknown flag %s is named", (flag) => {
+    expect(errorOf([flag])).toBe(`Unknown flag ${flag}. Run with --help for the list of flags.`);
+  });
+
+  test("a stray argument is named", () => {
+    expect(errorOf(["serve"])).toBe("Unexpected argument 'serve': every option is a --flag. Run with --help for the list of flags.");
+  });
+});

@@ -1,0 +1,253 @@
+import { createHash } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { expect, test } from "vitest";
+import { createApp } from "../createApp.ts";
+import { controlRequest } from "../testing/controlRequest.ts";
+import { listen, listenForTest } from "../testing/listen.ts";
+import { rawGet } from "../testing/rawGet.ts";
+
+interface Seen {
+  readonly method: string;
+  readonly url: string;
+  readonly headers: IncomingMessage["headers"];
+  readonly body: string;
+}
+
+type Route = (req: IncomingMessage, res: ServerResponse, body: string) => void;
+
+/** A tiny upstream app on 127.0.0.1:0 that records what reaches it; `/echo` answers what it got. */
+async function startUpstream(routes: Record<string, Route> = {}) {
+  const seen: Seen[] = [];
+  const upstream = await listenForTest((req, res) => {
+    let body = "";
+    req.setEncoding("utf8");
+    req.on("data", (chunk: string) => {
+      body += chunk;
+    });
+    req.on("end", () => {
+      seen.push({ method: req.method ?? "", url: req.url ?? "", headers: req.headers, body });
+      const route = routes[new URL(req.url ?? "/", "http://x").pathname];
+      if (route) return route(req, res, body);
+      res.writeHead(200, { "content-type": "application/json", "x-upstream": "yes" });
+      res.end(JSON.stringify({ method: req.method, url: req.url, body }));
+    });
+  });
+  return { ...upstream, seen };
+}
+
+async function startProxy(upstreamOrigin: string, options: Parameters<typeof createApp>[0] = {}) {
+  const mock = createApp({ upstream: upstreamOrigin, ...options });
+  const { origin } = await listenForTest(mock.handler);
+  return { mock, origin };
+}
+
+test("forwards method, path, query, headers and body, and answers the upstream's status, headers and body", async () => {
+  const upstream = await startUpstream({
+    "/items": (_req, res, body) => {
+      res.writeHead(201, "Made", [
+        ["content-type", "text/plain"],
+        ["set-cookie", "a=1"],
+        ["set-cookie", "b=2"],
+      ]);
+      res.end(`made ${body}`);
+    },
+  });
+  const { origin } = await startProxy(upstream.origin);
+  const response = await fetch(`${origin}/items?x=1&y=%20z`, { method: "POST", headers: { "x-custom": "42", "content-type": "text/plain" }, body: "hello" });
+  expect(response.status).toBe(201);
+  expect(response.headers.getSetCookie()).toEqual(["a=1", "b=2"]);
+  expect(await response.text()).toBe("made hello");
+  expect(upstream.seen).toMatchObject([
+    { method: "POST", url: "/items?x=1&y=%20z", body: "hello", headers: { "x-custom": "42", "content-type": "text/plain" } },
+  ]);
+});
+
+test("passes the Host header through and adds X-Forwarded-*", async () => {
+  const upstream = await startUpstream();
+  const { origin } = await startProxy(upstream.origin);
+  await (await fetch(`${origin}/echo`)).text();
+  expect(upstream.seen[0]?.headers).toMatchObject({ host: new URL(origin).host, "x-forwarded-host": new URL(origin).host, "x-forwarded-proto": "http" });
+});
+
+test("drops hop-by-hop headers both ways, and those the Connection header names", async () => {
+  const upstream = await startUpstream({
+    "/hop": (_req, res) => {
+      res.writeHead(200, { connection: "x-upstream-hop", "x-upstream-hop": "1", "x-kept": "1", "proxy-authenticate": "Basic" });
+      res.end("ok");
+    },
+  });
+  const { origin } = await startProxy(upstream.origin);
+  // fetch refuses to send a Connection header, so this one goes out through node:http.
+  const answer = await rawGet(origin, "/hop", { connection: "x-client-hop", "x-client-hop": "1", te: "trailers", "proxy-authorization": "Basic x" });
+  const sent = upstream.seen[0]?.headers ?? {};
+  expect([sent["x-client-hop"], sent.te, sent["proxy-authorization"]]).toEqual([undefined, undefined, undefined]);
+  expect([answer.headers["x-upstream-hop"], answer.headers["proxy-authenticate"]]).toEqual([undefined, undefined]);
+  expect(answer.headers["x-kept"]).toBe("1");
+});
+
+test("streams the upstream's body: the first chunk arrives before the upstream has finished", async () => {
+  let finish: () => void = () => {};
+  const upstream = await startUpstream({
+    "/stream": (_req, res) => {
+      res.writeHead(200, { "content-type": "text/plain" });
+      res.write("first;");
+      finish = () => res.end("last");
+    },
+  });
+  const { origin } = await startProxy(upstream.origin);
+  const response = await fetch(`${origin}/stream`);
+  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+  const first = await reader.read();
+  expect(new TextDecoder().decode(first.value)).toBe("first;");
+  finish();
+  let rest = "";
+  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) rest += new TextDecoder().decode(chunk.value);
+  expect(rest).toBe("last");
+});
+
+test("streams a large request body to the upstream unchanged", async () => {
+  const upstream = await startUpstream({
+    "/hash": (_req, res, body) => {
+      res.end(createHash("sha256").update(body).digest("hex"));
+    },
+  });
+  const { origin } = await startProxy(upstream.origin);
+  const body = "0123456789abcdef".repeat(128 * 1024);
+  const response = await fetch(`${origin}/hash`, { method: "PUT", body });
+  expect(await response.text()).toBe(createHash("sha256").update(body).digest("hex"));
+});
+
+test("passes redirects through without following them", async () => {
+  const upstream = await startUpstream({
+    "/old": (_req, res) => {
+      res.writeHead(302, { location: "/new" });
+      res.end();
+    },
+  });
+  const { origin } = await startProxy(upstream.origin);
+  const response = await fetch(`${origin}/old`, { redirect: "manual" });
+  expect(response.status).toBe(302);
+  expect(response.headers.get("location")).toBe("/new");
+  expect(upstream.seen.map((seen) => seen.url)).toEqual(["/old"]);
+});
+
+test("forwards the shell's own paths too: no shell routes in proxy mode", async () => {
+  const upstream = await startUpstream();
+  const { origin } = await startProxy(upstream.origin);
+  for (const path of ["/app/", "/app/sw.js", "/app/assets/x.js"]) await (await fetch(`${origin}${path}`)).text();
+  expect(upstream.seen.map((seen) => seen.url)).toEqual(["/app/", "/app/sw.js", "/app/assets/x.js"]);
+});
+
+test("answers the control API itself, never forwarding it", async () => {
+  const upstream = await startUpstream();
+  const { origin } = await startProxy(upstream.origin);
+  expect((await controlRequest(origin, "GET", "/faults")).body).toEqual({ faults: [] });
+  expect(upstream.seen).toEqual([]);
+});
+
+test("journals every proxied request with its status", async () => {
+  const upstream = await startUpstream();
+  const { origin, mock } = await startProxy(upstream.origin);
+  await (await fetch(`${origin}/echo?a=1`, { method: "DELETE" })).text();
+  expect(mock.journal.list().entries).toMatchObject([{ method: "DELETE", url: "/echo?a=1", status: 200, outcome: "completed", fault: null }]);
+});
+
+test("tells the worker's requests by the default worker path, the base path's sw.js", async () => {
+  const upstream = await startUpstream();
+  const { origin, mock } = await startProxy(upstream.origin, { basePath: "/shop" });
+  await (await fetch(`${origin}/shop/page`, { headers: { referer: `${origin}/shop/sw.js?v=1` } })).text();
+  await (await fetch(`${origin}/shop/page`, { headers: { referer: `${origin}/shop/` } })).text();
+  expect(mock.journal.list().entries.map((entry) => entry.fromWorker)).toEqual([true, false]);
+});
+
+test("tells the worker's requests by a configured worker path", async () => {
+  const upstream = await startUpstream();
+  const { origin, mock } = await startProxy(upstream.origin, { workerPath: "/service-worker.js" });
+  await (await fetch(`${origin}/page`, { headers: { referer: `${origin}/service-worker.js` } })).text();
+  expect(mock.journal.list().entries[0]?.fromWorker).toBe(true);
+});
+
+test("a status fault answers a generic HTML page without asking the upstream", async () => {
+  const upstream = await startUpstream();
+  const { origin, mock } = await startProxy(upstream.origin);
+  const fault = mock.faults.add({ path: "/account", status: 403, representation: "any" });
+  const response = await fetch(`${origin}/account`, { headers: { accept: "text/html" } });
+  expect(response.status).toBe(403);
+  expect(response.headers.get("content-type")).toMatch(/^text\/html/);
+  expect(await response.text()).toContain(
+    `<h1>Forbidden</h1><p>You do not have permission to see this page.</p><p><small>Answered by the mock server in front of the app (fault ${fault.id}).`,
+  );
+  expect(upstream.seen).toEqual([]);
+});
+
+test("a 500 fault on a data request answers JSON with the digest the journal has", async () => {
+  const upstream = await startUpstream();
+  const { origin, mock } = await startProxy(upstream.origin);
+  mock.faults.add({ path: "/api/**", status: 500, representation: "any" });
+  const response = await fetch(`${origin}/api/cart`, { headers: { accept: "application/json" } });
+  const body = await response.json();
+  const [entry] = mock.journal.list().entries;
+  expect(response.status).toBe(500);
+  expect(body).toEqual({ error: { status: 500, digest: entry?.digest } });
+  expect(entry?.digest).toMatch(/\S/);
+});
+
+test("a drop fault cuts the connection before the upstream sees the request", async () => {
+  const upstream = await startUpstream();
+  const { origin, mock } = await startProxy(upstream.origin);
+  mock.faults.add({ path: "/echo", drop: true, representation: "any" });
+  await expect(fetch(`${origin}/echo`)).rejects.toThrow();
+  await expect.poll(() => mock.journal.list().entries[0]?.outcome).toBe("dropped");
+  expect(upstream.seen).toEqual([]);
+});
+
+test("a latency fault holds the request, then forwards it", async () => {
+  const upstream = await startUpstream();
+  const { origin, mock } = await startProxy(upstream.origin);
+  mock.faults.add({ path: "/echo", delayMs: 50, representation: "any" });
+  expect((await fetch(`${origin}/echo`)).status).toBe(200);
+  expect(mock.journal.list().entries[0]?.durationMs).toBeGreaterThanOrEqual(50);
+  expect(upstream.seen).toHaveLength(1);
+});
+
+test("an unreachable upstream gets a 502 naming it, journaled", async () => {
+  const closed = await listen(() => {});
+  await closed.close();
+  const { origin, mock } = await startProxy(closed.origin);
+  const response = await fetch(`${origin}/page`);
+  expect(response.status).toBe(502);
+  expect(((await response.json()) as { error: unknown }).error).toEqual({
+    code: "UPSTREAM_UNREACHABLE",
+    message: `Failed to reach the upstream app at ${closed.origin} for GET /page: nothing listens there (ECONNREFUSED). Start the app, or point --upstream at where it listens.`,
+  });
+  expect(mock.journal.list().entries).toMatchObject([{ url: "/page", status: 502 }]);
+});
+
+test("a client that goes away stops the upstream request", async () => {
+  let upstreamClosed: () => void = () => {};
+  const closedAtUpstream = new Promise<void>((resolve) => {
+    upstreamClosed = resolve;
+  });
+  const upstream = await startUpstream({
+    "/slow": (_req, res) => {
+      res.on("close", upstreamClosed);
+    },
+  });
+  const { origin } = await startProxy(upstream.origin);
+  const controller = new AbortController();
+  const pending = fetch(`${origin}/slow`, { signal: controller.signal }).catch(() => "aborted");
+  await expect.poll(() => upstream.seen.length).toBe(1);
+  controller.abort();
+  expect(await pending).toBe("aborted");
+  await closedAtUpstream;
+});
+
+test("refuses a worker path that is not a URL path", () => {
+  expect(() => createApp({ upstream: "http://127.0.0.1:1", workerPath: "sw.js" })).toThrow(
+    "Failed to use worker path 'sw.js': it must start with '/'. Give the script's path, e.g. /app/sw.js.",
+  );
+});
+
+test("needs no build in proxy mode", () => {
+  expect(() => createApp({ upstream: "http://127.0.0.1:1", distDir: "/nonexistent" })).not.toThrow();
+});

@@ -1,0 +1,70 @@
+/**
+ * Proxy mode: every request the control API and the faults leave alone goes to the upstream app as
+ * it came (method, path and query, headers but the hop-by-hop ones, Host included, so the app's
+ * absolute links and redirects keep pointing here), body streamed; the answer streams back as it
+ * comes. Nothing is followed, rewritten or cached. An unreachable upstream is a 502 saying so.
+ */
+import { Agent, request } from "node:http";
+import { pipeline } from "node:stream";
+import type { RequestHandler } from "express";
+import type { Logger } from "pino";
+import { sendError } from "../internal/httpError.ts";
+import { withoutHopByHop } from "./hopByHop.ts";
+import type { Upstream } from "./upstreamUrl.ts";
+
+const WHY: Readonly<Record<string, string>> = {
+  ECONNREFUSED: "nothing listens there (ECONNREFUSED)",
+  ENOTFOUND: "its host name does not resolve (ENOTFOUND)",
+  EAI_AGAIN: "its host name does not resolve (EAI_AGAIN)",
+  ECONNRESET: "it closed the connection without an answer (ECONNRESET)",
+  EHOSTUNREACH: "its host cannot be reached (EHOSTUNREACH)",
+  ETIMEDOUT: "the connection timed out (ETIMEDOUT)",
+};
+
+function forwardedFor(existing: string | string[] | undefined, address: string | undefined): string {
+  const previous = Array.isArray(existing) ? existing.join(", ") : existing;
+  return [previous, address ?? "unknown"].filter(Boolean).join(", ");
+}
+
+export function proxyToUpstream(upstream: Upstream, logger: Logger): RequestHandler {
+  // Keep-alive to the upstream, as a browser would keep its own connection to the app.
+  const agent = new Agent({ keepAlive: true });
+  return (req, res) => {
+    const headers = {
+      ...withoutHopByHop(req.headers),
+      "x-forwarded-for": forwardedFor(req.headers["x-forwarded-for"], req.socket.remoteAddress),
+      "x-forwarded-proto": "http",
+      ...(req.headers.host === undefined ? {} : { "x-forwarded-host": req.headers.host }),
+    };
+    const outgoing = request({ hostname: upstream.hostname, port: upstream.port, method: req.method, path: req.originalUrl, headers, agent });
+    outgoing.on("response", (incoming) => {
+      res.writeHead(incoming.statusCode ?? 502, incoming.statusMessage, withoutHopByHop(incoming.headers));
+      // A failure half-way (the upstream dies mid-body) cuts the client's connection too: the client
+      // must see a truncated response, not a complete-looking one.
+      pipeline(incoming, res, (error) => {
+        if (error) res.destroy();
+      });
+    });
+    outgoing.on("error", (error: NodeJS.ErrnoException) => {
+      if (res.headersSent || req.socket.destroyed) {
+        res.destroy();
+        return;
+      }
+      const why = WHY[error.code ?? ""] ?? error.message;
+      logger.warn({ upstream: upstream.origin, method: req.method, url: req.originalUrl, code: error.code }, "upstream unreachable");
+      sendError(
+        res,
+        502,
+        "UPSTREAM_UNREACHABLE",
+        `Failed to reach the upstream app at ${upstream.origin} for ${req.method} ${req.originalUrl}: ${why}. Start the app, or point --upstream at where it listens.`,
+      );
+    });
+    // The client went away first: stop the upstream request too.
+    res.on("close", () => {
+      if (!res.writableFinished) outgoing.destroy();
+    });
+    // Not `pipeline`: it would destroy the client's request (and socket) when the upstream fails,
+    // and the 502 above could not be sent.
+    req.pipe(outgoing);
+  };
+}

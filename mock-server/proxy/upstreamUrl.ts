@@ -1,0 +1,39 @@
+/**
+ * The upstream app of proxy mode: an `http://host:port` origin. TLS, paths, credentials and other
+ * schemes are refused with the reason, so a typo fails at start, not on the first request.
+ */
+
+export class UpstreamUrlError extends Error {}
+
+export interface Upstream {
+  /** `http://127.0.0.1:3000` */
+  readonly origin: string;
+  /** For `http.request`: IPv6 without brackets. */
+  readonly hostname: string;
+  readonly port: number;
+}
+
+const DEFAULT_HTTP_PORT = 80;
+
+/** Why `text` is not an upstream origin, or null when it is. */
+export function upstreamProblem(text: string): string | null {
+  // `localhost:3000` parses as a URL with the scheme `localhost:`; it is a missing `http://`.
+  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(text)) return "it is not a URL; write it as http://host:port";
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return "it is not a URL; write it as http://host:port";
+  }
+  if (url.protocol !== "http:") return `it uses ${url.protocol.replace(/:$/, "")}, and only http:// upstreams are supported (run the app without TLS locally)`;
+  if (url.username !== "" || url.password !== "") return "it has a user name or password; the upstream must not need credentials in the URL";
+  if (url.pathname !== "/" || url.search !== "" || url.hash !== "") return "it has a path, query or fragment; give only the origin, e.g. http://127.0.0.1:3000";
+  return null;
+}
+
+export function parseUpstreamUrl(text: string): Upstream {
+  const problem = upstreamProblem(text);
+  if (problem) throw new UpstreamUrlError(`Failed to use '${text}' as the upstream app: ${problem}.`);
+  const url = new URL(text);
+  return { origin: url.origin, hostname: url.hostname.replace(/^\[(.*)\]$/, "$1"), port: url.port === "" ? DEFAULT_HTTP_PORT : Number(url.port) };
+}
