@@ -1,6 +1,7 @@
 import { expect, test } from "./fixtures.ts";
 import { needs } from "./support/applicability.ts";
 import { documentFailing, jsonDataAccept } from "./support/faultTargets.ts";
+import { holdOffline } from "./support/offline.ts";
 
 const FALLBACKS = [
   { clause: "ERR-1", status: 404, key: "notFound" },
@@ -90,7 +91,7 @@ test.describe("ERR-6 failures are never cached or replayed", () => {
       const target = app.page(2);
       await mock.addFault({ path: target.path, status, representation: "document" });
       expect((await page.goto(target.path))?.status()).toBe(status);
-      await context.setOffline(true);
+      await holdOffline(page, context);
       const offline = await page.goto(target.path);
       expect(offline?.fromServiceWorker()).toBe(true);
       await expect(page.locator("body")).toContainText(profile.offline.text);
@@ -106,7 +107,7 @@ test.describe("ERR-6 failures are never cached or replayed", () => {
       await expect(page.getByRole("main")).toContainText(failure);
       await app.navigateClientSide(page, app.page(0));
       await expect(app.heading(page)).toHaveText(app.page(0).heading);
-      await context.setOffline(true);
+      await holdOffline(page, context);
       await app.navigateClientSide(page, target);
       await expect(page.getByRole("main")).not.toContainText(failure);
     });
@@ -119,7 +120,7 @@ test.describe("ERR-6 failures are never cached or replayed", () => {
     test(`ERR-6 shows the offline page, not ${why} response, offline`, async ({ controlledPage: page, context, profile }) => {
       const path = needs(profile.uncacheable[key], `${why} path (uncacheable.${key})`);
       await page.goto(path);
-      await context.setOffline(true);
+      await holdOffline(page, context);
       await page.goto(path);
       await expect(page.locator("body")).toContainText(profile.offline.text);
     });
@@ -130,7 +131,7 @@ test.describe("ERR-6 failures are never cached or replayed", () => {
     await page.goto(target.path);
     await mock.addFault({ path: target.path, status: 403, representation: "document" });
     expect((await page.goto(target.path))?.status()).toBe(403);
-    await context.setOffline(true);
+    await holdOffline(page, context);
     await page.goto(target.path);
     await expect(page.locator("body")).toContainText(profile.offline.text);
   });
