@@ -34,8 +34,9 @@ test.describe("ONL-1 reload when back online", () => {
   test("ONL-1 reloads once when the browser comes back online", async ({ page, context, profile }) => {
     await openWithFakeClock(page, profile.home);
     await goOffline(page, context);
-    await goOnline(page, context);
+    // Armed before going online: an app without a settle time has reloaded by the time goOnline returns.
     const reloaded = page.waitForEvent("load");
+    await goOnline(page, context);
     await page.clock.runFor(SETTLE_BUDGET_MS);
     await reloaded;
     await waitForController(page);
