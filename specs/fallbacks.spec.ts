@@ -1,6 +1,7 @@
 import { expect, test } from "./fixtures.ts";
 import { needs } from "./support/applicability.ts";
 import { documentFailing, jsonDataAccept } from "./support/faultTargets.ts";
+import { holdOffline } from "./support/offline.ts";
 
 const FALLBACKS = [
   { clause: "ERR-1", status: 404, key: "notFound" },
@@ -11,7 +12,7 @@ const FALLBACKS = [
 for (const { clause, status, key } of FALLBACKS) {
   test.describe(`${clause} ${status} fallback`, () => {
     test(`${clause} shows the ${status} page when the document answers ${status}`, async ({ page, mock, app, profile }) => {
-      const fallback = profile.fallbacks[key];
+      const fallback = needs(profile.fallbacks[key], `${status} page (fallbacks.${key})`);
       const { path } = await documentFailing(profile, mock, fallback.path, status, app.page(1).path);
       const response = await page.goto(path);
       expect(response?.status()).toBe(status);
@@ -21,10 +22,11 @@ for (const { clause, status, key } of FALLBACKS) {
 
     test(`${clause} shows the ${status} page when a client-side navigation's data answers ${status}`, async ({ controlledPage: page, mock, app, profile }) => {
       jsonDataAccept(profile);
+      const fallback = needs(profile.fallbacks[key], `${status} page (fallbacks.${key})`);
       const target = app.page(1);
       await mock.addFault({ path: target.path, status, representation: "data" });
       await app.navigateClientSide(page, target);
-      await expect(page.getByRole("main")).toContainText(profile.fallbacks[key].text);
+      await expect(page.getByRole("main")).toContainText(fallback.text);
       await expect(page).toHaveURL(target.path);
       await expect(page.getByRole("navigation").first()).toBeVisible();
     });
@@ -39,7 +41,7 @@ test("ERR-1 shows the 404 page for an unknown route inside the base path", async
 
 test.describe("ERR-4 server-side exception", () => {
   test("ERR-4 shows the application-error page with the digest the server journaled", async ({ page, mock, app, profile }) => {
-    const serverError = profile.fallbacks.serverError;
+    const serverError = needs(profile.fallbacks.serverError, "server-error page (fallbacks.serverError)");
     const digestSelector = needs(serverError.digest, "digest selector (fallbacks.serverError.digest)");
     const { path, faultId } = await documentFailing(profile, mock, serverError.path, 500, app.page(0).path);
     const response = await page.goto(path);
@@ -52,11 +54,11 @@ test.describe("ERR-4 server-side exception", () => {
 
   test("ERR-4 shows the digest when a client-side navigation's data answers 500", async ({ controlledPage: page, mock, app, profile }) => {
     jsonDataAccept(profile);
-    const digestSelector = needs(profile.reference ? profile.fallbacks.serverError.digest : undefined, "digest in data errors (reference app only)");
+    const digestSelector = needs(profile.reference ? profile.fallbacks.serverError?.digest : undefined, "digest in data errors (reference app only)");
     const target = app.page(2);
     const fault = await mock.addFault({ path: target.path, status: 500, representation: "data" });
     await app.navigateClientSide(page, target);
-    await expect(page.getByRole("main")).toContainText(profile.fallbacks.serverError.text);
+    await expect(page.getByRole("main")).toContainText(needs(profile.fallbacks.serverError, "server-error page (fallbacks.serverError)").text);
     const shown = await page.locator(digestSelector).textContent();
     await expect.poll(async () => (await mock.journal()).find((entry) => entry.fault === fault.id)?.digest).toBe(shown);
   });
@@ -67,7 +69,8 @@ test.describe("ERR-5 client-side exception", () => {
     const clientError = needs(profile.fallbacks.clientError, "client-side exception page (fallbacks.clientError)");
     await page.goto(needs(clientError.path, "path that throws while loading (fallbacks.clientError.path)"));
     await expect(page.getByRole("main")).toContainText(clientError.text);
-    if (profile.fallbacks.serverError.digest) await expect(page.locator(profile.fallbacks.serverError.digest)).toHaveCount(0);
+    const digest = profile.fallbacks.serverError?.digest;
+    if (digest) await expect(page.locator(digest)).toHaveCount(0);
     await expect(page.getByRole("navigation").first()).toBeVisible();
   });
 
@@ -88,7 +91,7 @@ test.describe("ERR-6 failures are never cached or replayed", () => {
       const target = app.page(2);
       await mock.addFault({ path: target.path, status, representation: "document" });
       expect((await page.goto(target.path))?.status()).toBe(status);
-      await context.setOffline(true);
+      await holdOffline(page, context);
       const offline = await page.goto(target.path);
       expect(offline?.fromServiceWorker()).toBe(true);
       await expect(page.locator("body")).toContainText(profile.offline.text);
@@ -99,14 +102,12 @@ test.describe("ERR-6 failures are never cached or replayed", () => {
       const target = app.page(2);
       await mock.addFault({ path: target.path, status, representation: "data" });
       await app.navigateClientSide(page, target);
-      const failure =
-        status === 500
-          ? profile.fallbacks.serverError.text
-          : profile.fallbacks[status === 404 ? "notFound" : status === 403 ? "forbidden" : "unauthorized"].text;
+      const key = status === 500 ? "serverError" : status === 404 ? "notFound" : status === 403 ? "forbidden" : "unauthorized";
+      const failure = needs(profile.fallbacks[key], `${status} page (fallbacks.${key})`).text;
       await expect(page.getByRole("main")).toContainText(failure);
       await app.navigateClientSide(page, app.page(0));
       await expect(app.heading(page)).toHaveText(app.page(0).heading);
-      await context.setOffline(true);
+      await holdOffline(page, context);
       await app.navigateClientSide(page, target);
       await expect(page.getByRole("main")).not.toContainText(failure);
     });
@@ -119,7 +120,7 @@ test.describe("ERR-6 failures are never cached or replayed", () => {
     test(`ERR-6 shows the offline page, not ${why} response, offline`, async ({ controlledPage: page, context, profile }) => {
       const path = needs(profile.uncacheable[key], `${why} path (uncacheable.${key})`);
       await page.goto(path);
-      await context.setOffline(true);
+      await holdOffline(page, context);
       await page.goto(path);
       await expect(page.locator("body")).toContainText(profile.offline.text);
     });
@@ -130,7 +131,7 @@ test.describe("ERR-6 failures are never cached or replayed", () => {
     await page.goto(target.path);
     await mock.addFault({ path: target.path, status: 403, representation: "document" });
     expect((await page.goto(target.path))?.status()).toBe(403);
-    await context.setOffline(true);
+    await holdOffline(page, context);
     await page.goto(target.path);
     await expect(page.locator("body")).toContainText(profile.offline.text);
   });

@@ -10,7 +10,7 @@ import { type AppDriver, appDriver } from "./support/appDriver.ts";
 import { applyProfileExclusions } from "./support/applicability.ts";
 import { waitForController } from "./support/browserState.ts";
 import { type MockServer, startMockServer } from "./support/mockServerProcess.ts";
-import { installSpy, POSTS_KEY, type RegisterCall } from "./support/spy.ts";
+import { installSpy, OFFLINE_HOLD_KEY, POSTS_KEY, type RegisterCall } from "./support/spy.ts";
 
 /**
  * Target mode (`npm run conformance`): PCK_TARGET is the app's origin and PCK_PROFILE its profile.
@@ -90,7 +90,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   },
   spy: [
     async ({ context }, use) => {
-      await context.addInitScript(installSpy, POSTS_KEY);
+      await context.addInitScript(installSpy, { postsKey: POSTS_KEY, offlineHoldKey: OFFLINE_HOLD_KEY });
       await use(spy);
     },
     { auto: true },

@@ -1,6 +1,7 @@
 import { expect, test } from "./fixtures.ts";
 import { needs } from "./support/applicability.ts";
 import { cachedEntries, cachedUrls, postToWorker } from "./support/browserState.ts";
+import { holdOffline } from "./support/offline.ts";
 
 test.describe("NAV-3 what the worker stores", () => {
   test("NAV-3 stores the HTML representation of a posted navigation", async ({ controlledPage: page, mock, app, baseURL }) => {
@@ -56,7 +57,7 @@ test.describe("NAV-3 what the worker stores", () => {
   test("NAV-3 never answers the page's data request with the cached document", async ({ controlledPage: page, context, app, profile }) => {
     const accept = needs(profile.dataAccept, "data representation (dataAccept)");
     await page.goto(app.page(0).path);
-    await context.setOffline(true);
+    await holdOffline(page, context);
     const outcome = await page.evaluate(
       async ({ url, acceptHeader }) => {
         try {
@@ -77,7 +78,7 @@ test.describe("NAV-4 offline navigation to cached pages", () => {
     const target = app.page(1);
     await app.navigateClientSide(page, target);
     await expect.poll(() => cachedUrls(page)).toContain(`${baseURL}${target.path}`);
-    await context.setOffline(true);
+    await holdOffline(page, context);
     const response = await page.goto(target.path);
     expect(response?.fromServiceWorker()).toBe(true);
     await expect(app.heading(page)).toHaveText(target.heading);
@@ -88,7 +89,7 @@ test.describe("NAV-4 offline navigation to cached pages", () => {
     // A full navigation through the worker stores the page too (network-first refresh, NAV-5).
     await page.goto(target.path);
     await expect.poll(() => cachedUrls(page)).toContain(`${baseURL}${target.path}`);
-    await context.setOffline(true);
+    await holdOffline(page, context);
     const response = await page.reload();
     expect(response?.fromServiceWorker()).toBe(true);
     await expect(app.heading(page)).toHaveText(target.heading);
@@ -119,7 +120,7 @@ test.describe("NAV-5 network-first", () => {
 
 test.describe("NAV-6 offline page", () => {
   test("NAV-6 serves the offline page for an uncached URL while offline", async ({ controlledPage: page, context, app, profile }) => {
-    await context.setOffline(true);
+    await holdOffline(page, context);
     const response = await page.goto(app.page(2).path);
     expect(response?.fromServiceWorker()).toBe(true);
     await expect(page.locator("body")).toContainText(profile.offline.text);
@@ -129,7 +130,7 @@ test.describe("NAV-6 offline page", () => {
     const notFound = await page.goto(profile.fallbacks.notFound.path);
     expect(notFound?.status()).toBe(404);
     const notFoundText = (await page.locator("body").textContent()) ?? "";
-    await context.setOffline(true);
+    await holdOffline(page, context);
     const offline = await page.goto(app.page(2).path);
     expect(offline?.status()).not.toBe(404);
     const offlineText = (await page.locator("body").textContent()) ?? "";

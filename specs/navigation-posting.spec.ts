@@ -42,7 +42,9 @@ test.describe("NAV-1 posting navigations to the worker", () => {
     );
     expect(crossOrigin).toBe("SecurityError");
     // A last in-scope change is the sentinel: messages arrive in order, so anything earlier is in by now.
-    await page.evaluate((path) => history.pushState(null, "", path), app.page(1).path);
+    // The app's own navigation, so that this checks scope and origin even for an app that posts only
+    // for those (the specs above check every history change).
+    await app.navigateClientSide(page, app.page(1));
     await expect.poll(() => spy.posts(page)).toEqual([cacheUrls(`${baseURL}${app.page(1).path}`)]);
   });
 
@@ -63,12 +65,19 @@ test.describe("NAV-1 posting navigations to the worker", () => {
 test.describe("NAV-2 offline", () => {
   test("NAV-2 posts nothing while offline", async ({ controlledPage: page, context, spy, app, profile, baseURL }) => {
     await context.setOffline(true);
-    await page.evaluate((path) => history.pushState(null, "", path), app.page(0).path);
-    // Back online the page reloads (ONL-1); the record of posts survives it in sessionStorage.
+    // The app's own client-side navigation, and a bare pushState as from any other script.
+    await app.navigateClientSide(page, app.page(0));
+    await page.evaluate((path) => history.pushState(null, "", path), app.page(2).path);
+    // Back online the page reloads (ONL-1). An app that reloads at once can land on its offline page
+    // (the network is not back yet), so the sentinel runs in a fresh document; the record of posts
+    // survives both in sessionStorage.
     const reloaded = profile.reloadsOnOnline ? page.waitForEvent("load") : Promise.resolve();
     await context.setOffline(false);
     await reloaded;
-    await page.evaluate((path) => history.pushState(null, "", path), app.page(1).path);
+    await page.goto(profile.home);
+    // The sentinel is the app's own navigation: an app that posts only for those (NAV-1 asks for
+    // every history change) still shows here whether it posted anything while offline.
+    await app.navigateClientSide(page, app.page(1));
     await expect.poll(() => spy.posts(page)).toEqual([cacheUrls(`${baseURL}${app.page(1).path}`)]);
   });
 });

@@ -3,6 +3,7 @@ import { expect, test } from "./fixtures.ts";
 import { servedReference } from "./support/applicability.ts";
 import { cachedUrls, waitForController } from "./support/browserState.ts";
 import { armConnectivityEvent, documentState, markDocument } from "./support/documentMarker.ts";
+import { holdOffline } from "./support/offline.ts";
 
 /**
  * Fake time the page is given to act on an `online` event: more than any sensible settle time
@@ -33,8 +34,9 @@ test.describe("ONL-1 reload when back online", () => {
   test("ONL-1 reloads once when the browser comes back online", async ({ page, context, profile }) => {
     await openWithFakeClock(page, profile.home);
     await goOffline(page, context);
-    await goOnline(page, context);
+    // Armed before going online: an app without a settle time has reloaded by the time goOnline returns.
     const reloaded = page.waitForEvent("load");
+    await goOnline(page, context);
     await page.clock.runFor(SETTLE_BUDGET_MS);
     await reloaded;
     await waitForController(page);
@@ -82,7 +84,7 @@ test.describe("ONL-2 each behaviour can be switched off", () => {
     await app.navigateClientSide(page, app.page(0));
     await expect(app.heading(page)).toHaveText(app.page(0).heading);
     await page.goto(app.page(1).path);
-    await context.setOffline(true);
+    await holdOffline(page, context);
     for (const target of [app.page(0), app.page(1)]) {
       await page.goto(target.path);
       await expect(page.locator("body")).toContainText(profile.offline.text);

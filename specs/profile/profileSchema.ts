@@ -48,11 +48,12 @@ export const Profile = z.strictObject({
   dataAccept: z.string().optional(),
   /** NAV-6: text of the offline page. */
   offline: z.strictObject({ text }),
+  /** The app's failure pages; one an app cannot produce (no sign-in: no 401/403) is left out. */
   fallbacks: z.strictObject({
     notFound: fallbackPage.extend({ path }),
-    forbidden: fallbackPage,
-    unauthorized: fallbackPage,
-    serverError: fallbackPage.extend({ digest: z.string().min(1).optional() }),
+    forbidden: fallbackPage.optional(),
+    unauthorized: fallbackPage.optional(),
+    serverError: fallbackPage.extend({ digest: z.string().min(1).optional() }).optional(),
     clientError: fallbackPage.extend({ trigger: text.optional() }).optional(),
   }),
   /** In-scope URLs that must never be stored (NAV-3, ERR-6), each optional. */

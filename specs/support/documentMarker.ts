@@ -7,7 +7,6 @@ import type { Page } from "@playwright/test";
 declare global {
   interface Window {
     __pckMarker?: string;
-    __pckOnlineSeen?: Promise<boolean>;
   }
 }
 
@@ -21,15 +20,25 @@ export function documentState(page: Page): Promise<{ marker: string | null; leav
   return page.evaluate(() => ({ marker: window.__pckMarker ?? null, leaving: window.__pckSpy?.leaving ?? false }));
 }
 
+/** sessionStorage key the armed listener sets: it outlives a document the event makes the app replace. */
+const SEEN_KEY = "__pck_connectivity_seen";
+
 /**
  * Arms a wait for the page's next `online` or `offline` event. Listeners run in the order they were
- * added, so once this resolves the app's own listener has run too.
+ * added, so once this resolves the app's own listener has run too. The event is noted in
+ * sessionStorage and waited for with `waitForFunction`, which carries over to a new document: an app
+ * that reloads inside its `online` listener (no settle time, which ONL-1's other specs catch) does
+ * not take the wait down with the old document.
  */
 export async function armConnectivityEvent(page: Page, type: "online" | "offline"): Promise<() => Promise<void>> {
-  await page.evaluate((eventType) => {
-    window.__pckOnlineSeen = new Promise((resolve) => window.addEventListener(eventType, () => resolve(true), { once: true }));
-  }, type);
+  await page.evaluate(
+    ({ eventType, key }) => {
+      sessionStorage.removeItem(key);
+      window.addEventListener(eventType, () => sessionStorage.setItem(key, eventType), { once: true });
+    },
+    { eventType: type, key: SEEN_KEY },
+  );
   return async () => {
-    await page.evaluate(() => window.__pckOnlineSeen);
+    await page.waitForFunction(({ eventType, key }) => sessionStorage.getItem(key) === eventType, { eventType: type, key: SEEN_KEY });
   };
 }

@@ -25,11 +25,26 @@ declare global {
 }
 
 export const POSTS_KEY = "__pck_posts";
+/** sessionStorage key set while a spec holds the page offline (support/offline.ts). */
+export const OFFLINE_HOLD_KEY = "__pck_offline_hold";
 
 /** Runs in the page before its own scripts (context.addInitScript). Must be self-contained. */
-export function installSpy(postsKey: string): void {
+export function installSpy({ postsKey, offlineHoldKey }: { postsKey: string; offlineHoldKey: string }): void {
   const spy = { registerCalls: [] as RegisterCall[], leaving: false, loaded: false };
   window.__pckSpy = spy;
+  // Registered before any of the app's listeners, and at the target capture runs first: while a spec
+  // holds the page offline, the emulation's stray `online` events never reach the app.
+  window.addEventListener(
+    "online",
+    (event) => {
+      try {
+        if (sessionStorage.getItem(offlineHoldKey) !== null) event.stopImmediatePropagation();
+      } catch {
+        // No sessionStorage in this document (an opaque origin): nothing is held there.
+      }
+    },
+    { capture: true },
+  );
   window.addEventListener(
     "load",
     () => {
