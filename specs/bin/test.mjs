@@ -47,6 +47,12 @@ function steps(extraArgs) {
       run: { bin: "playwright", from: "@playwright/test", args: ["test", ...extraArgs] },
       env: { PCK_REPORT_DIR: join(ROOT, "test-results", "conformance") },
     },
+    {
+      // Target mode on a real second app (docs/second-app.md): its verdicts must match the record.
+      name: "second app",
+      shown: "npm run conformance:second-app",
+      run: [process.execPath, ["--import", "tsx", "specs/fixtures/second-app/check.ts"]],
+    },
   ];
 }
 
