@@ -38,7 +38,10 @@ async function control(origin: string, method: string, path: string, body?: unkn
 }
 
 export async function startMockServer(args: readonly string[] = []): Promise<MockServer> {
-  const child: ChildProcess = fork(SERVE, ["--port", "0", "--host", "127.0.0.1", ...args], { stdio: ["ignore", "ignore", "pipe", "ipc"] });
+  // execArgv: [] — serve.mjs sets up tsx itself. Inheriting the parent's flags (`node --import tsx`
+  // for a bench script) would register tsx first with the root tsconfig, which includes no file, so
+  // the server's .tsx would compile with the classic JSX runtime and every page would answer 500.
+  const child: ChildProcess = fork(SERVE, ["--port", "0", "--host", "127.0.0.1", ...args], { stdio: ["ignore", "ignore", "pipe", "ipc"], execArgv: [] });
   let stderr = "";
   child.stderr?.on("data", (chunk: Buffer) => {
     stderr += chunk.toString();
