@@ -209,7 +209,7 @@ async function registration(browser: Browser, mock: MockServer): Promise<void> {
       into.controlled.push(times.controlled);
     }
   }
-  await floor.close();
+  await floor.stop();
 
   console.log("From the page's load event to register() resolving and to controllerchange (ms; fresh context each time)");
   const rows = [
