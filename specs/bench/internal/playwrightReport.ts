@@ -40,6 +40,8 @@ export interface Execution {
   readonly test: string;
   readonly file: string;
   readonly line: number;
+  /** Which pass of `--repeat-each` this is (0-based); every test runs once per pass. */
+  readonly repeat: number;
   readonly status: JsonResult["status"];
   /** Whether the outcome is the one the test expects (a plain pass, for this suite). */
   readonly ok: boolean;
@@ -52,12 +54,17 @@ export function executions(report: JsonReport): Execution[] {
   const walk = (suite: JsonSuite, path: readonly string[]) => {
     const here = suite.title.endsWith(".ts") ? path : [...path, suite.title];
     for (const spec of suite.specs ?? []) {
+      // A spec lists one test per project and pass, passes in order.
+      const passes = new Map<string, number>();
       for (const test of spec.tests) {
+        const repeat = passes.get(test.projectName) ?? 0;
+        passes.set(test.projectName, repeat + 1);
         for (const result of test.results) {
           out.push({
             test: [spec.file, ...here, spec.title].join(" › "),
             file: spec.file,
             line: spec.line,
+            repeat,
             status: result.status,
             ok: result.status === test.expectedStatus,
             durationMs: result.duration,
