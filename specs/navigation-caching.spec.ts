@@ -7,7 +7,7 @@ test.describe("NAV-3 what the worker stores", () => {
   test("NAV-3 stores the HTML representation of a posted navigation", async ({ controlledPage: page, mock, baseURL }) => {
     await page.getByRole("link", { name: "Page one" }).click();
     await expect.poll(() => cachedUrls(page)).toContain(PAGES(baseURL, "pages/1"));
-    const entry = (await cachedEntries(page)).find((e) => e.url === PAGES(baseURL, "pages/1"));
+    const entry = (await cachedEntries(page, PAGES(baseURL, "pages/1"))).find((e) => e.url === PAGES(baseURL, "pages/1"));
     expect(entry?.contentType).toContain("text/html");
     expect(entry?.body).toContain("<h1>Page one</h1>");
     const fetchedByWorker = (await mock.journal()).filter((e) => e.url === `${APP}/pages/1` && e.fromWorker === true);
@@ -20,7 +20,7 @@ test.describe("NAV-3 what the worker stores", () => {
     await expect.poll(() => cachedUrls(page)).toContain(PAGES(baseURL, "pages/2"));
     // The page fetched JSON for this URL; the cache holds HTML for it and nothing else.
     expect((await mock.journal()).some((e) => e.url === `${APP}/pages/2` && e.accept === "application/json")).toBe(true);
-    const stored = (await cachedEntries(page)).filter((e) => e.url === PAGES(baseURL, "pages/2"));
+    const stored = (await cachedEntries(page, PAGES(baseURL, "pages/2"))).filter((e) => e.url === PAGES(baseURL, "pages/2"));
     expect(stored.map((e) => e.contentType?.split(";")[0])).toEqual(["text/html"]);
   });
 
@@ -83,7 +83,9 @@ test.describe("NAV-4 offline navigation to cached pages", () => {
 test.describe("NAV-5 network-first", () => {
   test("NAV-5 refreshes the cached copy on every online navigation", async ({ controlledPage: page, baseURL }) => {
     const renderId = async () =>
-      (await cachedEntries(page)).find((e) => e.url === PAGES(baseURL, "pages/1"))?.body.match(/pck-render-id" content="(\d+)"/)?.[1];
+      (await cachedEntries(page, PAGES(baseURL, "pages/1")))
+        .find((e) => e.url === PAGES(baseURL, "pages/1"))
+        ?.body.match(/pck-render-id" content="(\d+)"/)?.[1];
     await page.goto(`${APP}/pages/1`);
     await expect.poll(renderId).toBeDefined();
     const first = await renderId();
