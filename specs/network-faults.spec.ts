@@ -1,5 +1,5 @@
 import { APP, expect, test } from "./fixtures.ts";
-import { cachedEntries } from "./support/browserState.ts";
+import { cachedEntries, registrationInfo, waitForController } from "./support/browserState.ts";
 
 /** A network timeout short enough that lie-fi specs do not wait the 3 s default. */
 const SHORT_TIMEOUT_MS = 400;
@@ -8,9 +8,11 @@ test.describe("NAV-5 lie-fi", () => {
   test("NAV-5 serves the cached copy when the network is slower than the timeout", async ({ page, mock, baseURL }) => {
     await mock.configure({ networkTimeoutMs: SHORT_TIMEOUT_MS });
     await page.goto(`${APP}/pages/1`);
-    await page.waitForFunction(() => navigator.serviceWorker?.controller != null);
+    await waitForController(page);
     await page.goto(`${APP}/pages/1`);
-    const cachedId = (await cachedEntries(page)).find((e) => e.url === `${baseURL}${APP}/pages/1`)?.body.match(/pck-render-id" content="(\d+)"/)?.[1];
+    const cachedId = (await cachedEntries(page, `${baseURL}${APP}/pages/1`))
+      .find((e) => e.url === `${baseURL}${APP}/pages/1`)
+      ?.body.match(/pck-render-id" content="(\d+)"/)?.[1];
     const fault = await mock.addFault({ path: `${APP}/pages/1`, delayMs: 60_000, representation: "document" });
     const response = await page.goto(`${APP}/pages/1`);
     expect(response?.fromServiceWorker()).toBe(true);
@@ -22,7 +24,7 @@ test.describe("NAV-5 lie-fi", () => {
   test("NAV-5 serves the cached copy when the server hangs", async ({ page, mock }) => {
     await mock.configure({ networkTimeoutMs: SHORT_TIMEOUT_MS });
     await page.goto(`${APP}/pages/2`);
-    await page.waitForFunction(() => navigator.serviceWorker?.controller != null);
+    await waitForController(page);
     await page.goto(`${APP}/pages/2`);
     await mock.addFault({ path: `${APP}/pages/2`, hang: true });
     const response = await page.goto(`${APP}/pages/2`);
@@ -30,8 +32,13 @@ test.describe("NAV-5 lie-fi", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page two");
   });
 
-  test("NAV-5 waits for a slow network when nothing is cached", async ({ controlledPage: page, mock }) => {
+  test("NAV-5 waits for a slow network when nothing is cached", async ({ page, mock }) => {
+    // Before the page registers: the worker takes its timeout from its script URL, so a worker
+    // registered earlier would keep the 3 s default and the 1.2 s delay would never outlast it.
     await mock.configure({ networkTimeoutMs: SHORT_TIMEOUT_MS });
+    await page.goto(`${APP}/`);
+    await waitForController(page);
+    expect((await registrationInfo(page))?.scriptURL).toContain(`timeout=${SHORT_TIMEOUT_MS}`);
     const fault = await mock.addFault({ path: `${APP}/pages/3`, delayMs: 3 * SHORT_TIMEOUT_MS, times: 1 });
     await page.goto(`${APP}/pages/3`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page three");
