@@ -1,4 +1,6 @@
 import { APP, expect, test } from "./fixtures.ts";
+import { waitForController } from "./support/browserState.ts";
+import { armConnectivityEvent } from "./support/documentMarker.ts";
 
 const cacheUrls = (url: string) => ({ type: "CACHE_URLS", payload: { urlsToCache: [url] } });
 
@@ -56,13 +58,20 @@ test.describe("NAV-1 posting navigations to the worker", () => {
 });
 
 test.describe("NAV-2 offline", () => {
-  test("NAV-2 posts nothing while offline", async ({ controlledPage: page, context, spy, baseURL }) => {
+  test("NAV-2 posts nothing while offline", async ({ page, context, mock, spy, baseURL }) => {
+    // No reload on the way back online (that is ONL-1's to test), so one document posts before and
+    // after, and the test does not wait out the reload's settle time.
+    await mock.configure({ reloadOnOnline: false });
+    await page.goto(`${APP}/`);
+    await waitForController(page);
+    const offline = await armConnectivityEvent(page, "offline");
     await context.setOffline(true);
+    await offline();
     await page.evaluate(() => history.pushState(null, "", "/app/pages/1"));
-    // Back online the page reloads (ONL-1); the record of posts survives it in sessionStorage.
-    const reloaded = page.waitForEvent("load");
+    const online = await armConnectivityEvent(page, "online");
     await context.setOffline(false);
-    await reloaded;
+    await online();
+    // The sentinel: messages arrive in order, so a pages/1 message would be in the record before it.
     await page.evaluate(() => history.pushState(null, "", "/app/pages/2"));
     await expect.poll(() => spy.posts(page)).toEqual([cacheUrls(`${baseURL}${APP}/pages/2`)]);
   });
