@@ -38,7 +38,10 @@ async function control(origin: string, method: string, path: string, body?: unkn
 }
 
 export async function startMockServer(args: readonly string[] = []): Promise<MockServer> {
-  const child: ChildProcess = fork(SERVE, ["--port", "0", "--host", "127.0.0.1", ...args], { stdio: ["ignore", "ignore", "pipe", "ipc"] });
+  // execArgv: [] — serve.mjs sets up tsx itself. Inheriting the parent's flags (`node --import tsx`
+  // for a bench script) would register tsx first with the root tsconfig, which includes no file, so
+  // the server's .tsx would compile with the classic JSX runtime and every page would answer 500.
+  const child: ChildProcess = fork(SERVE, ["--port", "0", "--host", "127.0.0.1", ...args], { stdio: ["ignore", "ignore", "pipe", "ipc"], execArgv: [] });
   let stderr = "";
   child.stderr?.on("data", (chunk: Buffer) => {
     stderr += chunk.toString();
@@ -56,20 +59,41 @@ export async function startMockServer(args: readonly string[] = []): Promise<Moc
       reject(new Error(`The mock server exited with code ${code} before listening.\n${stderr}`));
     });
   });
+
+  // A server that goes away mid-run otherwise shows up as a bare `fetch failed` (ECONNREFUSED) in
+  // whichever test comes next; say that it exited, how, and that nothing in this process stopped it.
+  let stopping = false;
+  let exited: string | null = null;
+  child.on("exit", (code, signal) => {
+    exited = signal ? `signal ${signal}` : `code ${code}`;
+  });
+  const call = async (method: string, path: string, body?: unknown): Promise<Response> => {
+    try {
+      return await control(origin, method, path, body);
+    } catch (error) {
+      if (exited === null || stopping) throw error;
+      throw new Error(
+        `The mock server at ${origin} (pid ${child.pid}) exited with ${exited} while this test worker still needed it, and this process did not stop it ` +
+          `(code 0 is its own clean stop on SIGTERM, SIGINT or a closed IPC channel, so something else signalled it).\n${stderr}`,
+        { cause: error },
+      );
+    }
+  };
   return {
     origin,
     appUrl: url,
-    journal: async () => ((await (await control(origin, "GET", "/journal")).json()) as { entries: JournalEntry[] }).entries,
+    journal: async () => ((await (await call("GET", "/journal")).json()) as { entries: JournalEntry[] }).entries,
     reset: async () => {
-      await control(origin, "POST", "/reset");
+      await call("POST", "/reset");
     },
     configure: async (patch) => {
-      await control(origin, "PUT", "/config", patch);
+      await call("PUT", "/config", patch);
     },
-    addFault: async (fault) => (await (await control(origin, "POST", "/faults", fault)).json()) as Fault,
-    faults: async () => ((await (await control(origin, "GET", "/faults")).json()) as { faults: Fault[] }).faults,
+    addFault: async (fault) => (await (await call("POST", "/faults", fault)).json()) as Fault,
+    faults: async () => ((await (await call("GET", "/faults")).json()) as { faults: Fault[] }).faults,
     stop: () =>
       new Promise((resolve) => {
+        stopping = true;
         if (child.exitCode !== null) return resolve();
         child.once("exit", () => resolve());
         child.kill("SIGTERM");

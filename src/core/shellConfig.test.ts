@@ -8,6 +8,19 @@ const config = (overrides: Partial<ShellConfig>): ShellConfig => ({ ...DEFAULT_S
 /** What the worker reads: the `search` of its own script URL, as `self.location.search` gives it. */
 const searchOf = (scriptPath: string) => new URL(scriptPath, "http://app.test").search;
 
+describe("DEFAULT_SHELL_CONFIG", () => {
+  test("turns every behaviour on at /app, with the documented timeout and settle time", () => {
+    expect(DEFAULT_SHELL_CONFIG).toStrictEqual({
+      basePath: "/app",
+      register: true,
+      cacheNavigations: true,
+      reloadOnOnline: true,
+      networkTimeoutMs: 3_000,
+      onlineSettleMs: 500,
+    });
+  });
+});
+
 describe("workerScriptPath", () => {
   // REG-2: the worker lives at the scope root, so it needs no Service-Worker-Allowed header.
   test.each<[string, string, ShellConfig]>([
@@ -86,6 +99,8 @@ describe("parseWorkerConfig", () => {
     ["?timeout=", ""],
     ["?timeout=%33000", "%33000"],
     ["?timeout=1000000", "1000000"],
+    // Only a leading '?' is the query's own; any other is part of a value.
+    ["timeout=1?0", "1?0"],
   ])("NAV-5 rejects %s as a WORKER_CONFIG_INVALID timeout", (search, value) => {
     expectInvalid(search, "timeout", value);
   });

@@ -1,0 +1,52 @@
+/** How every benchmark prints: a machine line, aligned plain-text tables, one verdict line per goal. */
+import { availableParallelism, loadavg } from "node:os";
+
+export type Cell = string | number;
+
+/** Prints rows under a header, columns padded to their widest cell; numeric columns right-aligned. */
+export function printTable(header: readonly string[], rows: readonly (readonly Cell[])[]): void {
+  const text = [header, ...rows].map((row) => row.map(String));
+  const widths = header.map((_, column) => Math.max(...text.map((row) => row[column]?.length ?? 0)));
+  const numeric = header.map((_, column) => rows.length > 0 && rows.every((row) => /^[-\d.,×%]+$/.test(String(row[column]))));
+  const line = (row: readonly string[]) =>
+    row
+      .map((cell, column) => (numeric[column] ? cell.padStart(widths[column] ?? 0) : cell.padEnd(widths[column] ?? 0)))
+      .join("  ")
+      .trimEnd();
+  console.log(line(text[0] ?? []));
+  console.log(widths.map((width) => "-".repeat(width)).join("  "));
+  for (const row of text.slice(1)) console.log(line(row));
+}
+
+export interface Goal {
+  readonly name: string;
+  /** The measured ratio against the baseline. */
+  readonly ratio: number;
+  /** The ratio the goal allows. */
+  readonly limit: number;
+  /** Sizes and times must stay at or below the limit; throughput must reach it. */
+  readonly direction: "at most" | "at least";
+}
+
+export function goalMet(goal: Goal): boolean {
+  return goal.direction === "at most" ? goal.ratio <= goal.limit : goal.ratio >= goal.limit;
+}
+
+/** Prints `goal <name>: ratio 0.387 (at most 0.250): MISSED` and returns whether it was met. */
+export function printGoal(goal: Goal): boolean {
+  const met = goalMet(goal);
+  console.log(`goal ${goal.name}: ratio ${ratio(goal.ratio)} (${goal.direction} ${ratio(goal.limit)}): ${met ? "met" : "MISSED"}`);
+  return met;
+}
+
+export const ratio = (value: number): string => value.toFixed(3);
+export const bytes = (value: number): string => value.toLocaleString("en-US");
+export const ms = (value: number): string => value.toFixed(0);
+
+/** Where the figures come from, printed first by every benchmark: on a shared machine only ratios mean much. */
+export function printMachine(title: string): void {
+  const load = loadavg()
+    .map((value) => value.toFixed(2))
+    .join(" ");
+  console.log(`${title} — node ${process.version}, ${availableParallelism()} CPU(s), load average ${load}, ${new Date().toISOString()}\n`);
+}
