@@ -29,6 +29,12 @@ function steps(extraArgs) {
     { name: "lint", shown: "npx biome check .", run: { bin: "biome", from: "@biomejs/biome", args: ["check", "."] } },
     { name: "unit tests", shown: "npx vitest run", run: { bin: "vitest", from: "vitest", args: ["run"] } },
     {
+      // Cheap: sizes of the client code, worker and app against workbox-window, serwist and React.
+      name: "size figures",
+      shown: "npm run bench:size -- --report-only",
+      run: [process.execPath, ["--import", "tsx", "specs/bench/size.ts", "--report-only"]],
+    },
+    {
       name: "no .only",
       shown: "npx playwright test --list --forbid-only",
       run: { bin: "playwright", from: "@playwright/test", args: ["test", "--list", "--forbid-only"] },
