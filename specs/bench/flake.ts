@@ -6,9 +6,8 @@
  * Flags: --repeat-each N (default 10), --workers N (default 2), --report FILE (count an earlier
  * run's JSON report instead), --save FILE (keep this run's JSON report).
  */
-import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { executions, type JsonReport, readReport, runSuite } from "./internal/playwrightReport.ts";
+import { executions, type JsonReport, reportFromFlags } from "./internal/playwrightReport.ts";
 import { printMachine, printTable } from "./internal/report.ts";
 
 const { values: flags } = parseArgs({
@@ -20,12 +19,7 @@ const { values: flags } = parseArgs({
   },
 });
 
-async function report(): Promise<JsonReport> {
-  if (flags.report) return readReport(flags.report);
-  const { report } = await runSuite([`--repeat-each=${flags["repeat-each"]}`, `--workers=${flags.workers}`]);
-  if (flags.save) writeFileSync(flags.save, `${JSON.stringify(report)}\n`);
-  return report;
-}
+const report = (): Promise<JsonReport> => reportFromFlags(flags);
 
 printMachine(`flake (${flags.report ? `report ${flags.report}` : `--repeat-each=${flags["repeat-each"]} --workers=${flags.workers}`})`);
 const started = performance.now();

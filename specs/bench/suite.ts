@@ -8,9 +8,8 @@
  * not compete for the 2 cores), --report FILE (read a JSON report from an earlier run instead of
  * running the suite), --save FILE (keep this run's JSON report).
  */
-import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { type Execution, executions, type JsonReport, readReport, runSuite } from "./internal/playwrightReport.ts";
+import { type Execution, executions, type JsonReport, reportFromFlags } from "./internal/playwrightReport.ts";
 import { type Goal, ms, printGoal, printMachine, printTable, ratio } from "./internal/report.ts";
 import { median } from "./internal/stats.ts";
 
@@ -26,12 +25,7 @@ const { values: flags } = parseArgs({
   },
 });
 
-async function report(): Promise<JsonReport> {
-  if (flags.report) return readReport(flags.report);
-  const { report } = await runSuite([`--repeat-each=${flags["repeat-each"]}`, `--workers=${flags.workers}`]);
-  if (flags.save) writeFileSync(flags.save, `${JSON.stringify(report)}\n`);
-  return report;
-}
+const report = (): Promise<JsonReport> => reportFromFlags(flags);
 
 printMachine(`bench:suite (${flags.report ? `report ${flags.report}` : `--repeat-each=${flags["repeat-each"]} --workers=${flags.workers}`})`);
 const all: Execution[] = executions(await report());

@@ -1,5 +1,5 @@
 /** Runs the Playwright suite with the JSON reporter and flattens its report into one row per execution. */
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { runCommand } from "../../../mock-server/bin/runCommand.mjs";
@@ -100,4 +100,19 @@ export async function runSuite(args: readonly string[]): Promise<{ report: JsonR
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+export interface SuiteRunFlags {
+  readonly "repeat-each": string;
+  readonly workers: string;
+  readonly report?: string | undefined;
+  readonly save?: string | undefined;
+}
+
+/** The report to analyse: a saved one (`--report`), or a fresh run of the suite, saved if asked (`--save`). */
+export async function reportFromFlags(flags: SuiteRunFlags): Promise<JsonReport> {
+  if (flags.report) return readReport(flags.report);
+  const { report } = await runSuite([`--repeat-each=${flags["repeat-each"]}`, `--workers=${flags.workers}`]);
+  if (flags.save) writeFileSync(flags.save, `${JSON.stringify(report)}\n`);
+  return report;
 }
