@@ -5,15 +5,17 @@
 import express, { type ErrorRequestHandler, type Router } from "express";
 import type { ShellConfig } from "../src/core/shellConfig.ts";
 import { controlAccess } from "./controlAccess.ts";
+import { CONTROL_PREFIX, JOURNAL_STREAM_PATH } from "./controlPaths.ts";
 import type { FaultStore } from "./faults/FaultStore.ts";
 import { FaultInput } from "./faults/faultSchema.ts";
 import { sendError } from "./internal/httpError.ts";
 import { describeIssues } from "./internal/validation.ts";
 import type { Journal } from "./journal.ts";
+import { journalStream } from "./journalStream.ts";
 import { Scenario, type ScenarioSummary, summarize } from "./scenarioSchema.ts";
 import { ShellConfigPatch } from "./shellConfigSchema.ts";
 
-export const CONTROL_PREFIX = "/__mock";
+export { CONTROL_PREFIX };
 export const CONTROL_BODY_LIMIT = "16kb";
 
 export interface ControlState {
@@ -78,6 +80,7 @@ export function controlRoutes(state: ControlState): Router {
   router.get("/journal", (_req, res) => {
     res.set("cache-control", "no-store").json(state.journal.list());
   });
+  router.get(JOURNAL_STREAM_PATH, journalStream(state.journal));
   router.post("/reset", (_req, res) => {
     state.reset();
     res.status(204).end();

@@ -28,6 +28,10 @@ export interface JournalEntry {
 
 export type NewEntry = Omit<JournalEntry, "id">;
 
+/** What the journal tells its subscribers (the live stream): a new entry, or that it was emptied. */
+export type JournalChange = { readonly type: "entry"; readonly entry: JournalEntry } | { readonly type: "clear" };
+export type JournalSubscriber = (change: JournalChange) => void;
+
 export const DEFAULT_JOURNAL_LIMIT = 5_000;
 
 export class Journal {
@@ -35,6 +39,7 @@ export class Journal {
   #nextId = 1;
   #dropped = 0;
   readonly #limit: number;
+  readonly #subscribers = new Set<JournalSubscriber>();
 
   constructor(limit = DEFAULT_JOURNAL_LIMIT) {
     this.#limit = limit;
@@ -47,6 +52,7 @@ export class Journal {
       this.#entries.shift();
       this.#dropped++;
     }
+    this.#notify({ type: "entry", entry: stored });
     return stored;
   }
 
@@ -57,5 +63,30 @@ export class Journal {
   clear(): void {
     this.#entries = [];
     this.#dropped = 0;
+    this.#notify({ type: "clear" });
+  }
+
+  /** Calls `subscriber` on every change from now on; returns the function that stops it. */
+  subscribe(subscriber: JournalSubscriber): () => void {
+    this.#subscribers.add(subscriber);
+    return () => {
+      this.#subscribers.delete(subscriber);
+    };
+  }
+
+  /** How many subscribers are listening: a stream whose client went away must not stay counted. */
+  get subscriberCount(): number {
+    return this.#subscribers.size;
+  }
+
+  #notify(change: JournalChange): void {
+    for (const subscriber of this.#subscribers) {
+      try {
+        subscriber(change);
+      } catch {
+        // add() runs as a response finishes; a broken subscriber must not take the server down with it.
+        this.#subscribers.delete(subscriber);
+      }
+    }
   }
 }

@@ -1,0 +1,17 @@
+/**
+ * Where the control API and the control panel live, and the names of the journal stream's events:
+ * what the server, the build (vite.config.ts) and the panel's browser bundle agree on. No imports,
+ * so the panel can bundle this file without pulling in server code.
+ */
+
+/** The control API, and the control panel's page at `/__mock/`. */
+export const CONTROL_PREFIX = "/__mock";
+
+/** The panel's built files; a path of its own so they never mix with the app's `assets/`. */
+export const PANEL_ASSETS_PREFIX = `${CONTROL_PREFIX}/panel`;
+
+/** Under CONTROL_PREFIX: the journal as server-sent events. */
+export const JOURNAL_STREAM_PATH = "/journal/stream";
+
+/** The event types of the journal stream: a new journal entry, or the journal was emptied. */
+export const JOURNAL_EVENTS = { entry: "entry", clear: "clear" } as const;

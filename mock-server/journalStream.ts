@@ -1,0 +1,67 @@
+/**
+ * The journal as server-sent events, for the control panel and any tool that watches requests live:
+ * one `entry` event per new entry (its SSE id is the entry's id), a `clear` event when the journal is
+ * emptied, and a comment line as a heartbeat. `?after=N`, or the `Last-Event-ID` an EventSource
+ * sends when it reconnects, first replays the entries after id N still in the journal, so a client
+ * misses nothing between connections; `?after=0` replays all of them.
+ */
+import type { Request, RequestHandler } from "express";
+import { JOURNAL_EVENTS } from "./controlPaths.ts";
+import { sendError } from "./internal/httpError.ts";
+import type { Journal, JournalChange } from "./journal.ts";
+
+/**
+ * A comment line this often: proxies commonly cut connections idle for 30–60 s, and a write is how
+ * the server notices a client that vanished without closing its connection.
+ */
+export const HEARTBEAT_MS = 15_000;
+
+/** How long an EventSource waits before it reconnects; the browsers' default is about 3 s. */
+export const RETRY_MS = 1_000;
+
+export interface JournalStreamOptions {
+  readonly heartbeatMs?: number;
+}
+
+/** The id after which to replay: undefined for none, NaN when the client sent something else. */
+function replayAfter(req: Request): number | undefined {
+  const raw = req.get("last-event-id") ?? (typeof req.query.after === "string" ? req.query.after : undefined);
+  if (raw === undefined) return undefined;
+  return /^\d{1,15}$/.test(raw) ? Number(raw) : Number.NaN;
+}
+
+function format(change: JournalChange): string {
+  if (change.type === "clear") return `event: ${JOURNAL_EVENTS.clear}\ndata: {}\n\n`;
+  // JSON.stringify escapes line breaks, so the entry is always one `data:` line.
+  return `id: ${change.entry.id}\nevent: ${JOURNAL_EVENTS.entry}\ndata: ${JSON.stringify(change.entry)}\n\n`;
+}
+
+export function journalStream(journal: Journal, { heartbeatMs = HEARTBEAT_MS }: JournalStreamOptions = {}): RequestHandler {
+  return (req, res) => {
+    const after = replayAfter(req);
+    if (Number.isNaN(after)) {
+      return sendError(
+        res,
+        400,
+        "INVALID_STREAM_START",
+        `Failed to open the journal stream: '${req.get("last-event-id") ?? req.query.after}' is not a journal entry id. Pass ?after=0 to replay every entry, or leave it out.`,
+      );
+    }
+    res.status(200).set({ "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-store", "x-accel-buffering": "no" });
+    res.flushHeaders();
+    res.write(`retry: ${RETRY_MS}\n\n`);
+    const send = (change: JournalChange) => {
+      if (!res.writableEnded) res.write(format(change));
+    };
+    // Subscribe before replaying: both happen in this tick, so no entry can fall between them.
+    const unsubscribe = journal.subscribe(send);
+    if (after !== undefined) {
+      for (const entry of journal.list().entries) if (entry.id > after) send({ type: "entry", entry });
+    }
+    const heartbeat = setInterval(() => res.write(": heartbeat\n\n"), heartbeatMs);
+    res.on("close", () => {
+      clearInterval(heartbeat);
+      unsubscribe();
+    });
+  };
+}
