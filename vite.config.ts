@@ -3,6 +3,7 @@ import { createHash } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { build, defineConfig, type Plugin } from "vite";
+import { PANEL_ASSETS_PREFIX } from "./mock-server/controlPaths.ts";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
 export const DIST_DIR = `${root}dist`;
@@ -40,10 +41,35 @@ function shellWorker(): Plugin {
   };
 }
 
+/**
+ * Builds the mock server's control panel (mock-server/panel/) into dist/panel/, which the server
+ * serves at /__mock/. A build of its own rather than a second input: its files stay out of this
+ * bundle, so they are neither in the manifest the server renders the app from nor in the worker's
+ * precache list, and it shares no chunk with the app.
+ */
+function controlPanel(): Plugin {
+  return {
+    name: "pck:control-panel",
+    apply: "build",
+    async writeBundle() {
+      await build({
+        configFile: false,
+        logLevel: "warn",
+        root: `${root}mock-server/panel`,
+        // Absolute: the panel always lives under the control prefix, whatever the app's base path.
+        base: `${PANEL_ASSETS_PREFIX}/`,
+        publicDir: false,
+        plugins: [react()],
+        build: { outDir: `${DIST_DIR}/panel`, emptyOutDir: false, target: "es2022" },
+      });
+    },
+  };
+}
+
 export default defineConfig({
   // Relative: the server mounts the build under any base path it is started with.
   base: "./",
-  plugins: [react(), shellWorker()],
+  plugins: [react(), shellWorker(), controlPanel()],
   build: {
     outDir: DIST_DIR,
     emptyOutDir: true,

@@ -15,6 +15,7 @@ import { lastErrorHandler } from "./internal/lastErrorHandler.ts";
 import { urlPathProblem } from "./internal/urlPath.ts";
 import { Journal } from "./journal.ts";
 import { journalRequests } from "./journalRequests.ts";
+import { panelRoutes } from "./panelRoutes.ts";
 import { genericPageResponder } from "./proxy/genericPageResponder.ts";
 import { proxyToUpstream } from "./proxy/proxyToUpstream.ts";
 import { parseUpstreamUrl } from "./proxy/upstreamUrl.ts";
@@ -97,6 +98,7 @@ export function createApp(options: AppOptions = {}): MockApp {
   const workerPathProblem = urlPathProblem(workerPath);
   if (workerPathProblem) throw new Error(`Failed to use worker path '${workerPath}': it ${workerPathProblem}. Give the script's path, e.g. /app/sw.js.`);
   const sendPage = upstream ? genericPageResponder : pageResponder(readBuiltAssets(distDir), getConfig);
+  app.use(panelRoutes(distDir));
   app.use(
     CONTROL_PREFIX,
     controlRoutes({

@@ -1,0 +1,51 @@
+import type { Fault } from "../faults/faultSchema.ts";
+import { describeFault } from "./describeFault.ts";
+
+/** The active faults, newest first, since the newest fault that matches a request is the one applied. */
+export function FaultTable({ faults, onRemove }: { faults: readonly Fault[] | null; onRemove: (id: string) => void }) {
+  return (
+    <table className="faults">
+      <caption>Active faults, newest first: the newest one matching a request applies.</caption>
+      <thead>
+        <tr>
+          <th scope="col">Path</th>
+          <th scope="col">What it does</th>
+          <th scope="col">Times left</th>
+          <th scope="col">Hits</th>
+          <th scope="col">Id</th>
+          <th scope="col">
+            <span className="visually-hidden">Actions</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {faults === null || faults.length === 0 ? (
+          <tr>
+            <td colSpan={6} className="empty">
+              {faults === null ? "Loading…" : "No active faults."}
+            </td>
+          </tr>
+        ) : (
+          [...faults].reverse().map((fault) => (
+            <tr key={fault.id}>
+              <td>
+                <code>{fault.path}</code>
+              </td>
+              <td>{describeFault(fault)}</td>
+              <td className="number">{fault.remaining ?? "until removed"}</td>
+              <td className="number">{fault.hits}</td>
+              <td>
+                <code>{fault.id}</code>
+              </td>
+              <td>
+                <button type="button" onClick={() => onRemove(fault.id)} aria-label={`Remove fault ${fault.id}`}>
+                  Remove
+                </button>
+              </td>
+            </tr>
+          ))
+        )}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,83 @@
+import { useEffect, useState } from "react";
+import { scopePath } from "../../src/core/basePath.ts";
+import { messageOf, readConfig, removeFault, resetServer } from "./controlClient.ts";
+import { FaultForm } from "./FaultForm.tsx";
+import { FaultTable } from "./FaultTable.tsx";
+import { JournalView } from "./JournalView.tsx";
+import { useDigestFilter } from "./useDigestFilter.ts";
+import { useFaults } from "./useFaults.ts";
+import { useJournal } from "./useJournal.ts";
+
+type Notice = { readonly status: string } | { readonly error: string };
+
+/** The control panel: faults on the left, the live journal on the right, reset and the app on top. */
+export function Panel() {
+  const journal = useJournal();
+  const { faults, error: faultsError, refresh: refreshFaults } = useFaults();
+  const [digest, setDigest] = useDigestFilter();
+  const [appPath, setAppPath] = useState<string | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
+
+  useEffect(() => {
+    readConfig().then(
+      (config) => setAppPath(scopePath(config.basePath)),
+      (error) => setNotice({ error: messageOf(error) }),
+    );
+  }, []);
+
+  // A request may have used up a `times` fault or counted a hit: each new entry refreshes the faults.
+  const lastEntry = journal.entries.at(-1)?.id;
+  useEffect(() => {
+    if (lastEntry !== undefined) refreshFaults();
+  }, [lastEntry, refreshFaults]);
+
+  const act = async (action: () => Promise<void>, done: string) => {
+    try {
+      await action();
+      setNotice({ status: done });
+    } catch (error) {
+      setNotice({ error: messageOf(error) });
+    } finally {
+      refreshFaults();
+    }
+  };
+
+  return (
+    <>
+      <header className="banner">
+        <h1>Mock server control panel</h1>
+        <nav aria-label="Panel">
+          {appPath !== null && <a href={appPath}>Open the app ({appPath})</a>}
+          <a href="#faults-title">Faults</a>
+          <a href="#journal-title">Journal</a>
+        </nav>
+        <button
+          type="button"
+          className="reset"
+          aria-describedby="reset-hint"
+          onClick={() => act(resetServer, "Reset: no faults, an empty journal, and the configuration the server started with.")}
+        >
+          Reset the mock server
+        </button>
+        <small id="reset-hint">Removes every fault, empties the journal and restores the start-up configuration.</small>
+      </header>
+      <p className="notice" role="status">
+        {notice && "status" in notice ? notice.status : ""}
+      </p>
+      <p className="notice error" role="alert">
+        {notice && "error" in notice ? notice.error : (faultsError ?? "")}
+      </p>
+      <main>
+        <section aria-labelledby="faults-title" className="faults-section">
+          <h2 id="faults-title">Faults</h2>
+          <FaultForm pathExample={`${appPath ?? "/app/"}pages/*`} onAdded={refreshFaults} />
+          <FaultTable faults={faults} onRemove={(id) => act(() => removeFault(id), `Removed fault ${id}.`)} />
+        </section>
+        <section aria-labelledby="journal-title" className="journal-section">
+          <h2 id="journal-title">Journal</h2>
+          <JournalView journal={journal} digest={digest} onDigest={setDigest} />
+        </section>
+      </main>
+    </>
+  );
+}

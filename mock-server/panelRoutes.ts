@@ -1,0 +1,36 @@
+/**
+ * Serves the control panel that `npm run build` puts in dist/panel/: its page at `/__mock/` and its
+ * hashed files under `/__mock/panel/assets/`. Reading them changes nothing, so they come before the
+ * control API's Origin check; like the rest of `/__mock/` they are not journaled.
+ */
+import { join } from "node:path";
+import express, { type Router } from "express";
+import { CONTROL_PREFIX, PANEL_ASSETS_PREFIX } from "./controlPaths.ts";
+import { sendError } from "./internal/httpError.ts";
+
+/**
+ * The panel's buttons change server state, so no other site may frame the panel and trick a click
+ * (the Origin check stops only requests, not a framed page's own); the rest keeps it to its own files.
+ */
+const PANEL_CSP = "default-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+
+export function panelRoutes(distDir: string): Router {
+  const dir = join(distDir, "panel");
+  const router = express.Router({ strict: true });
+  // The page's links are relative to `/__mock/`; from `/__mock` they would point one level up.
+  router.get(CONTROL_PREFIX, (req, res) => res.redirect(302, `${CONTROL_PREFIX}/${req.originalUrl.slice(CONTROL_PREFIX.length)}`));
+  router.get(`${CONTROL_PREFIX}/`, (_req, res) => {
+    res.set({ "cache-control": "no-cache", "content-security-policy": PANEL_CSP, "x-content-type-options": "nosniff" });
+    res.sendFile(join(dir, "index.html"), (error) => {
+      if (!error || res.headersSent) return;
+      sendError(
+        res,
+        503,
+        "PANEL_NOT_BUILT",
+        `Failed to serve the control panel: ${join(dir, "index.html")} is missing. Run 'npm run build' (npm start does it for you), then reload.`,
+      );
+    });
+  });
+  router.use(`${PANEL_ASSETS_PREFIX}/assets`, express.static(join(dir, "assets"), { fallthrough: false, index: false, immutable: true, maxAge: "1y" }));
+  return router;
+}
