@@ -32,8 +32,11 @@ export function FaultForm({ pathExample, onAdded }: { pathExample: string; onAdd
   const [result, setResult] = useState<{ added: string } | { error: string } | null>(null);
   const set =
     <K extends keyof FaultFormValues>(key: K) =>
-    (event: { currentTarget: { value: string } }) =>
-      setValues((current) => ({ ...current, [key]: event.currentTarget.value as FaultFormValues[K] }));
+    (event: { currentTarget: { value: string } }) => {
+      // Read now: React clears currentTarget once the handler returns, before the updater runs.
+      const value = event.currentTarget.value as FaultFormValues[K];
+      setValues((current) => ({ ...current, [key]: value }));
+    };
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
