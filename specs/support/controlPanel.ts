@@ -1,0 +1,23 @@
+/** The mock server's control panel as a spec sees it: where it is and its two tables. */
+import { expect, type Locator, type Page } from "@playwright/test";
+
+export const PANEL = "/__mock/";
+
+/** Opens the panel and resolves once its journal stream is connected, so later requests arrive live. */
+export async function openPanel(page: Page): Promise<void> {
+  await page.goto(PANEL);
+  await expect(page.getByRole("status").filter({ hasText: "Live: new requests appear" })).toBeVisible();
+}
+
+export function faultsTable(page: Page): Locator {
+  return page.getByRole("table", { name: /^Active faults/ });
+}
+
+export function journalTable(page: Page): Locator {
+  return page.getByRole("table", { name: /^Requests/ });
+}
+
+/** The body rows of a table: one per fault or entry, or the one "none" row. */
+export function bodyRows(table: Locator): Locator {
+  return table.locator("tbody tr");
+}
