@@ -101,10 +101,10 @@ export function FaultForm({ pathExample, onAdded }: { pathExample: string; onAdd
             ))}
           </select>
         </div>
+        <button type="submit" disabled={busy}>
+          Add fault
+        </button>
       </div>
-      <button type="submit" disabled={busy}>
-        Add fault
-      </button>
       <p role="alert" className="error">
         {result && "error" in result ? result.error : ""}
       </p>

@@ -9,10 +9,9 @@ const STREAM_TEXT: Readonly<Record<StreamState, string>> = {
 };
 
 function summary(all: readonly JournalEntry[], matching: readonly JournalEntry[], digest: string): string {
-  const count = (n: number) => `${n} request${n === 1 ? "" : "s"}`;
   const shown = matching.length > SHOWN_ROWS ? `; the newest ${SHOWN_ROWS} are shown` : "";
-  if (digest === "") return `${count(all.length)} journaled${shown}.`;
-  return `${count(matching.length)} with digest ${digest}, of ${count(all.length)} journaled${shown}.`;
+  if (digest === "") return `${all.length} journaled${shown}.`;
+  return `${matching.length} with digest ${digest}, of ${all.length} journaled${shown}.`;
 }
 
 /**
@@ -24,33 +23,30 @@ export function JournalView({ journal, digest, onDigest }: { journal: LiveJourna
   const matching = wanted === "" ? journal.entries : journal.entries.filter((entry) => entry.digest === wanted);
   return (
     <>
-      <p className={`stream stream-${journal.state}`} role="status">
-        {STREAM_TEXT[journal.state]}
-      </p>
-      <search className="journal-filter">
-        <label htmlFor="digest-filter">Digest</label>
-        <input
-          id="digest-filter"
-          type="search"
-          value={digest}
-          onChange={(event) => onDigest(event.currentTarget.value)}
-          spellCheck={false}
-          autoComplete="off"
-          aria-describedby="digest-filter-hint"
-        />
-        {wanted !== "" && (
-          <button type="button" onClick={() => onDigest("")}>
-            Show all requests
-          </button>
-        )}
-        <small id="digest-filter-hint">Paste the digest from an application-error page to find the request behind it.</small>
-      </search>
-      <p className="summary">{summary(journal.entries, matching, wanted)}</p>
-      <JournalTable
-        entries={matching}
-        caption={wanted === "" ? "Requests, newest first" : `Requests with digest ${wanted}, newest first`}
-        onDigest={onDigest}
-      />
+      <div className="journal-bar">
+        <p className={`stream stream-${journal.state}`} role="status">
+          {STREAM_TEXT[journal.state]}
+        </p>
+        <search className="journal-filter">
+          <label htmlFor="digest-filter">Digest</label>
+          <input
+            id="digest-filter"
+            type="search"
+            value={digest}
+            onChange={(event) => onDigest(event.currentTarget.value)}
+            spellCheck={false}
+            autoComplete="off"
+            aria-describedby="digest-filter-hint"
+          />
+          {wanted !== "" && (
+            <button type="button" onClick={() => onDigest("")}>
+              Show all requests
+            </button>
+          )}
+          <small id="digest-filter-hint">Paste the digest from an application-error page to find the request behind it.</small>
+        </search>
+      </div>
+      <JournalTable entries={matching} caption={`Requests, newest first: ${summary(journal.entries, matching, wanted)}`} onDigest={onDigest} />
     </>
   );
 }

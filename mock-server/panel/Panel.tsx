@@ -55,11 +55,14 @@ export function Panel() {
           type="button"
           className="reset"
           aria-describedby="reset-hint"
+          title="Removes every fault, empties the journal and restores the start-up configuration."
           onClick={() => act(resetServer, "Reset: no faults, an empty journal, and the configuration the server started with.")}
         >
           Reset the mock server
         </button>
-        <small id="reset-hint">Removes every fault, empties the journal and restores the start-up configuration.</small>
+        <span id="reset-hint" className="visually-hidden">
+          Removes every fault, empties the journal and restores the start-up configuration.
+        </span>
       </header>
       <p className="notice" role="status">
         {notice && "status" in notice ? notice.status : ""}
