@@ -64,13 +64,13 @@ export function Panel() {
           Removes every fault, empties the journal and restores the start-up configuration.
         </span>
       </header>
-      <p className="notice" role="status">
-        {notice && "status" in notice ? notice.status : ""}
-      </p>
-      <p className="notice error" role="alert">
-        {notice && "error" in notice ? notice.error : (faultsError ?? "")}
-      </p>
       <main>
+        <p className="notice" role="status">
+          {notice && "status" in notice ? notice.status : ""}
+        </p>
+        <p className="notice error" role="alert">
+          {notice && "error" in notice ? notice.error : (faultsError ?? "")}
+        </p>
         <section aria-labelledby="faults-title" className="faults-section">
           <h2 id="faults-title">Faults</h2>
           <FaultForm pathExample={`${appPath ?? "/app/"}pages/*`} onAdded={refreshFaults} />
