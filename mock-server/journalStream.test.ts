@@ -1,13 +1,12 @@
-import { createServer, type Server } from "node:http";
+import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
-import { afterEach, describe, expect, test, vi } from "vitest";
-import { DEFAULT_SHELL_CONFIG } from "../src/core/shellConfig.ts";
+import { describe, expect, onTestFinished, test, vi } from "vitest";
 import { CONTROL_PREFIX, JOURNAL_STREAM_PATH } from "./controlPaths.ts";
-import { controlRoutes } from "./controlRoutes.ts";
-import { FaultStore } from "./faults/FaultStore.ts";
+import type { AppOptions } from "./createApp.ts";
 import { Journal, type NewEntry } from "./journal.ts";
 import { journalStream } from "./journalStream.ts";
+import { startMock } from "./testing/startMock.ts";
 
 /** One server-sent message: an event with its fields, or a comment (a heartbeat). */
 type Message = { id?: string; event?: string; data?: string; retry?: string } | { comment: string };
@@ -48,55 +47,26 @@ const request = (url: string): NewEntry => ({
   digest: null,
 });
 
-let server: Server | undefined;
-const aborts: AbortController[] = [];
-
-afterEach(async () => {
-  for (const abort of aborts.splice(0)) abort.abort();
-  // fetch keeps idle keep-alive connections open; cut them so close() does not wait for their timeout.
-  server?.closeAllConnections();
-  await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
-  server = undefined;
-});
-
-/** The control API on an ephemeral port, with the stream as the panel uses it. */
-async function startControl(journal = new Journal()) {
-  const app = express();
-  app.use(
-    CONTROL_PREFIX,
-    controlRoutes({
-      journal,
-      faults: new FaultStore(),
-      getConfig: () => DEFAULT_SHELL_CONFIG,
-      patchConfig: () => DEFAULT_SHELL_CONFIG,
-      reset: () => journal.clear(),
-      applyScenario: () => undefined,
-      getScenario: () => null,
-    }),
-  );
-  return listen(app, journal);
-}
-
-async function listen(app: express.Express, journal: Journal) {
-  const started = createServer(app);
-  server = started;
-  await new Promise<void>((resolve) => started.listen(0, "127.0.0.1", resolve));
-  const origin = `http://127.0.0.1:${(started.address() as AddressInfo).port}`;
-  const open = async (path: string, headers: Record<string, string> = {}) => {
-    const abort = new AbortController();
-    aborts.push(abort);
-    const response = await fetch(`${origin}${path}`, { headers, signal: abort.signal });
-    return { response, next: messagesOf(response), close: () => abort.abort() };
-  };
-  return { origin, journal, open };
-}
-
 const STREAM = `${CONTROL_PREFIX}${JOURNAL_STREAM_PATH}`;
+
+/** Opens an event stream and closes it when the test finishes. */
+async function open(url: string, headers: Record<string, string> = {}) {
+  const abort = new AbortController();
+  onTestFinished(() => abort.abort());
+  const response = await fetch(url, { headers, signal: abort.signal });
+  return { response, next: messagesOf(response), close: () => abort.abort() };
+}
+
+/** The whole mock server on a fake build, with the stream where the panel finds it. */
+async function startStream(options: AppOptions = {}) {
+  const { mock, origin } = await startMock(options);
+  return { journal: mock.journal, origin, open: (query = "", headers: Record<string, string> = {}) => open(`${origin}${STREAM}${query}`, headers) };
+}
 
 describe("GET /__mock/journal/stream", () => {
   test("answers with an uncached event stream and a reconnection delay", async () => {
-    const { open } = await startControl();
-    const { response, next } = await open(STREAM);
+    const { open } = await startStream();
+    const { response, next } = await open();
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("text/event-stream; charset=utf-8");
     expect(response.headers.get("cache-control")).toBe("no-store");
@@ -104,8 +74,8 @@ describe("GET /__mock/journal/stream", () => {
   });
 
   test("sends one entry event per new journal entry, with the entry's id", async () => {
-    const { open, journal } = await startControl();
-    const { next } = await open(STREAM);
+    const { open, journal } = await startStream();
+    const { next } = await open();
     await next();
     const first = journal.add(request("/app/"));
     const second = journal.add(request("/app/pages/1"));
@@ -114,10 +84,9 @@ describe("GET /__mock/journal/stream", () => {
   });
 
   test("replays the entries after ?after before the new ones", async () => {
-    const journal = new Journal();
+    const { open, journal } = await startStream();
     const [, second, third] = ["/app/", "/app/pages/1", "/app/pages/2"].map((url) => journal.add(request(url)));
-    const { open } = await startControl(journal);
-    const { next } = await open(`${STREAM}?after=1`);
+    const { next } = await open("?after=1");
     await next();
     expect([(await next()) as { id: string }, (await next()) as { id: string }].map((message) => message.id)).toEqual([String(second?.id), String(third?.id)]);
     const fourth = journal.add(request("/app/pages/3"));
@@ -125,24 +94,23 @@ describe("GET /__mock/journal/stream", () => {
   });
 
   test("resumes after the Last-Event-ID an EventSource sends when it reconnects, over ?after", async () => {
-    const journal = new Journal();
+    const { open, journal } = await startStream();
     for (const url of ["/app/", "/app/pages/1", "/app/pages/2"]) journal.add(request(url));
-    const { open } = await startControl(journal);
-    const { next } = await open(`${STREAM}?after=0`, { "last-event-id": "2" });
+    const { next } = await open("?after=0", { "last-event-id": "2" });
     await next();
     expect(await next()).toMatchObject({ id: "3", event: "entry" });
   });
 
   test("sends a clear event when the journal is reset", async () => {
-    const { open, origin } = await startControl();
-    const { next } = await open(STREAM);
+    const { open, origin } = await startStream();
+    const { next } = await open();
     await next();
     expect((await fetch(`${origin}${CONTROL_PREFIX}/reset`, { method: "POST" })).status).toBe(204);
     expect(await next()).toEqual({ event: "clear", data: "{}" });
   });
 
   test("refuses a start that is not an entry id, with the fix", async () => {
-    const { origin } = await startControl();
+    const { origin } = await startStream();
     const response = await fetch(`${origin}${STREAM}?after=latest`);
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({
@@ -154,8 +122,8 @@ describe("GET /__mock/journal/stream", () => {
   });
 
   test("accepts this server's own pages and refuses other origins, as the rest of the control API", async () => {
-    const { open, origin } = await startControl();
-    expect((await open(STREAM, { origin })).response.status).toBe(200);
+    const { open, origin } = await startStream();
+    expect((await open("", { origin })).response.status).toBe(200);
     const foreign = await fetch(`${origin}${STREAM}`, { headers: { origin: "http://elsewhere.test" } });
     expect(foreign.status).toBe(403);
     expect(((await foreign.json()) as { error: { code: string } }).error.code).toBe("CROSS_ORIGIN");
@@ -165,25 +133,36 @@ describe("GET /__mock/journal/stream", () => {
     // Only the interval functions are faked, so the heartbeat timer can be counted; sockets run for real.
     vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
     try {
-      const { open, journal } = await startControl();
-      const { next, close } = await open(STREAM);
+      const { open, journal } = await startStream();
+      const { next, close } = await open();
       await next();
       expect([journal.subscriberCount, vi.getTimerCount()]).toEqual([1, 1]);
       close();
       await expect.poll(() => [journal.subscriberCount, vi.getTimerCount()]).toEqual([0, 0]);
       // Entries after the client left reach no one and break nothing.
-      expect(journal.add(request("/app/")).id).toBe(1);
+      expect(journal.add(request("/app/")).status).toBe(200);
     } finally {
       vi.useRealTimers();
     }
   });
 
+  test("needs the control token when the server has one, as the rest of the control API", async () => {
+    const token = "0123456789abcdef0123456789abcdef";
+    const { open } = await startStream({ controlToken: token });
+    expect((await open()).response.status).toBe(401);
+    expect((await open("", { authorization: `Bearer ${token}` })).response.status).toBe(200);
+  });
+
   test("sends heartbeats while the journal is quiet", async () => {
-    const journal = new Journal();
     const app = express();
-    app.get("/stream", journalStream(journal, { heartbeatMs: 5 }));
-    const { open } = await listen(app, journal);
-    const { next } = await open("/stream");
+    app.get("/stream", journalStream(new Journal(), { heartbeatMs: 5 }));
+    const server = createServer(app);
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    onTestFinished(() => {
+      server.closeAllConnections();
+      server.close();
+    });
+    const { next } = await open(`http://127.0.0.1:${(server.address() as AddressInfo).port}/stream`);
     await next();
     expect(await next()).toEqual({ comment: "heartbeat" });
     expect(await next()).toEqual({ comment: "heartbeat" });

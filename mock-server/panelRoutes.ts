@@ -5,8 +5,10 @@
  */
 import { join } from "node:path";
 import express, { type Router } from "express";
+import { confinedStatic } from "./confinedStatic.ts";
 import { CONTROL_PREFIX, PANEL_ASSETS_PREFIX } from "./controlPaths.ts";
 import { sendError } from "./internal/httpError.ts";
+import { HASHED_ASSET_MAX_AGE_MS } from "./shellRoutes.ts";
 
 /**
  * The panel's buttons change server state, so no other site may frame the panel and trick a click
@@ -17,7 +19,7 @@ const PANEL_CSP = "default-src 'self'; img-src 'self' data:; base-uri 'none'; fo
 export function panelRoutes(distDir: string): Router {
   const dir = join(distDir, "panel");
   const router = express.Router({ strict: true });
-  // The page's links are relative to `/__mock/`; from `/__mock` they would point one level up.
+  // `/__mock` is what people type; the panel is the folder's index, `/__mock/`.
   router.get(CONTROL_PREFIX, (req, res) => res.redirect(302, `${CONTROL_PREFIX}/${req.originalUrl.slice(CONTROL_PREFIX.length)}`));
   router.get(`${CONTROL_PREFIX}/`, (_req, res) => {
     res.set({ "cache-control": "no-cache", "content-security-policy": PANEL_CSP, "x-content-type-options": "nosniff" });
@@ -27,10 +29,11 @@ export function panelRoutes(distDir: string): Router {
         res,
         503,
         "PANEL_NOT_BUILT",
-        `Failed to serve the control panel: ${join(dir, "index.html")} is missing. Run 'npm run build' (npm start does it for you), then reload.`,
+        // The build folder's own name only: an error body does not show where the server's files live.
+        "Failed to serve the control panel: the build has no panel/index.html. Run 'npm run build' (npm start does it for you), then reload.",
       );
     });
   });
-  router.use(`${PANEL_ASSETS_PREFIX}/assets`, express.static(join(dir, "assets"), { fallthrough: false, index: false, immutable: true, maxAge: "1y" }));
+  router.use(`${PANEL_ASSETS_PREFIX}/assets`, confinedStatic(join(dir, "assets"), { immutable: true, maxAgeMs: HASHED_ASSET_MAX_AGE_MS }));
   return router;
 }

@@ -13,7 +13,7 @@ import { API_PAGES_PATH, APP_PAGES, NAV_LINKS, NOT_FOUND_PAGE, OFFLINE_PAGE, out
 import type { PageResponder } from "./respondWithPage.ts";
 
 /** A year, the usual ceiling for hashed assets: a new build has new names, so no copy goes stale. */
-const HASHED_ASSET_MAX_AGE_MS = 365 * 24 * 60 * 60 * 1000;
+export const HASHED_ASSET_MAX_AGE_MS = 365 * 24 * 60 * 60 * 1000;
 
 export interface ShellRouteOptions {
   readonly distDir: string;
