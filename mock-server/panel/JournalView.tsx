@@ -6,6 +6,7 @@ const STREAM_TEXT: Readonly<Record<StreamState, string>> = {
   connecting: "Connecting to the journal…",
   live: "Live: new requests appear as they happen.",
   reconnecting: "Connection lost; reconnecting…",
+  refused: "The server refused the journal stream; see the message above.",
 };
 
 function summary(all: readonly JournalEntry[], matching: readonly JournalEntry[], digest: string): string {

@@ -55,13 +55,13 @@ export function Panel() {
           type="button"
           className="reset"
           aria-describedby="reset-hint"
-          title="Removes every fault, empties the journal and restores the start-up configuration."
-          onClick={() => act(resetServer, "Reset: no faults, an empty journal, and the configuration the server started with.")}
+          title="Empties the journal and restores the faults and configuration the server started with."
+          onClick={() => act(resetServer, "Reset: an empty journal, and the faults and configuration the server started with.")}
         >
           Reset the mock server
         </button>
         <span id="reset-hint" className="visually-hidden">
-          Removes every fault, empties the journal and restores the start-up configuration.
+          Empties the journal and restores the faults and configuration the server started with.
         </span>
       </header>
       <main>

@@ -10,7 +10,8 @@ import type { JournalEntry } from "../journal.ts";
 /** As many entries as the server's journal keeps by default; older ones leave the panel too. */
 export const KEPT_ENTRIES = 5_000;
 
-export type StreamState = "connecting" | "live" | "reconnecting";
+/** `refused`: the server answered with an error (a control token it needs, say); the browser gives up. */
+export type StreamState = "connecting" | "live" | "reconnecting" | "refused";
 
 export interface LiveJournal {
   /** Oldest first, as the server journals them. */
@@ -34,7 +35,7 @@ export function useJournal(): LiveJournal {
       setEntries((current) => [...current, ...batch].slice(-KEPT_ENTRIES));
     };
     source.addEventListener("open", () => setState("live"));
-    source.addEventListener("error", () => setState("reconnecting"));
+    source.addEventListener("error", () => setState(source.readyState === EventSource.CLOSED ? "refused" : "reconnecting"));
     source.addEventListener(JOURNAL_EVENTS.entry, (event) => {
       arrived.push(JSON.parse(event.data) as JournalEntry);
       timer ??= setTimeout(flush, 0);
