@@ -11,8 +11,19 @@ import { holdOffline } from "./support/offline.ts";
  */
 const SETTLE_BUDGET_MS = 10_000;
 
+/** Any fixed instant: the page's clock is paused there and moves only when a test runs it. */
+const CLOCK_START = new Date("2026-01-01T00:00:00Z").getTime();
+/** `pauseAt` only moves forward, and an installed clock ticks until paused: a margin no setup takes. */
+const CLOCK_PAUSED_AT = CLOCK_START + 60_000;
+
+/**
+ * Opens the page on a paused fake clock. An installed clock alone keeps ticking in real time, so
+ * a settle timer armed by `online` fired whenever the test took longer than the settle time to go
+ * offline again (11 of 150 runs on a loaded machine); paused, only `runFor` moves it.
+ */
 async function openWithFakeClock(page: Page, path: string): Promise<void> {
-  await page.clock.install();
+  await page.clock.install({ time: CLOCK_START });
+  await page.clock.pauseAt(CLOCK_PAUSED_AT);
   await page.goto(path);
   await waitForController(page);
   await markDocument(page, "original");
