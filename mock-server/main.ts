@@ -7,6 +7,7 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { CliError, parseCli, USAGE } from "./cli.ts";
+import { CONTROL_PREFIX } from "./controlPaths.ts";
 import { createApp } from "./createApp.ts";
 import { loadScenarioFile, ScenarioFileError } from "./loadScenarioFile.ts";
 import { createLogger } from "./logger.ts";
@@ -67,7 +68,7 @@ server.listen(options.port, options.host, () => {
   const origin = `http://${host}:${port}`;
   const url = `${origin}${mock.appPath}`;
   const what = options.upstream === undefined ? "Mock server with the reference shell" : `Mock server in front of ${options.upstream}`;
-  const lines = [`${what}: ${url}`, `Control API and journal: ${origin}/__mock/journal`];
+  const lines = [`${what}: ${url}`, `Control panel: ${origin}${CONTROL_PREFIX}/`, `Control API and journal: ${origin}${CONTROL_PREFIX}/journal`];
   if (scenario) lines.push(`Scenario: ${scenario.name} (${options.scenario})`);
   if (options.controlToken) lines.push("Control requests need 'Authorization: Bearer <token>' (the token you passed).");
   process.stdout.write(`${lines.join("\n")}\n`);
