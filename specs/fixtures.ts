@@ -7,7 +7,7 @@ import { clauseIdsIn } from "./conformance/checklist.ts";
 import { loadProfile } from "./profile/loadProfile.ts";
 import type { Profile } from "./profile/profileSchema.ts";
 import { type AppDriver, appDriver } from "./support/appDriver.ts";
-import { applyProfileExclusions } from "./support/applicability.ts";
+import { applyProfileExclusions, precondition } from "./support/applicability.ts";
 import { waitForController } from "./support/browserState.ts";
 import { type MockServer, startMockServer } from "./support/mockServerProcess.ts";
 import { installSpy, OFFLINE_HOLD_KEY, POSTS_KEY, type RegisterCall } from "./support/spy.ts";
@@ -45,7 +45,7 @@ interface TestFixtures {
   /** The app under test, as its profile describes it. */
   app: AppDriver;
   spy: Spy;
-  /** A page at the app root that the service worker controls. */
+  /** A page at the app root that the service worker controls; the test is inconclusive if none does. */
   controlledPage: Page;
   /** Errors thrown in the page and not caught (`pageerror`), collected for the test to check. */
   pageErrors: Error[];
@@ -96,8 +96,11 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     { auto: true },
   ],
   controlledPage: async ({ page, profile }, use) => {
-    await page.goto(profile.home);
-    await waitForController(page);
+    // Whether the app registers and takes control is REG's subject: here it is only a precondition.
+    await precondition(`a service worker controls ${profile.home} (REG-2)`, async () => {
+      await page.goto(profile.home);
+      await waitForController(page);
+    });
     await use(page);
   },
   pageErrors: async ({ page }, use) => {

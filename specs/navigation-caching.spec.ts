@@ -1,31 +1,41 @@
 import { expect, test } from "./fixtures.ts";
-import { needs } from "./support/applicability.ts";
+import { needs, notChecked, precondition, RECOMMENDED } from "./support/applicability.ts";
 import { cachedEntries, cachedUrls, postToWorker } from "./support/browserState.ts";
+import { dataFetch, dataRequests, isDataRequest } from "./support/dataRequests.ts";
+import { navigate } from "./support/navigation.ts";
 import { holdOffline } from "./support/offline.ts";
 
 test.describe("NAV-3 what the worker stores", () => {
-  test("NAV-3 stores the HTML representation of a posted navigation", async ({ controlledPage: page, mock, app, baseURL }) => {
+  test("NAV-3 stores the HTML representation of a posted navigation", async ({ controlledPage: page, app, baseURL }) => {
     const target = app.page(0);
     await app.navigateClientSide(page, target);
-    await expect.poll(() => cachedUrls(page)).toContain(`${baseURL}${target.path}`);
-    const entry = (await cachedEntries(page)).find((e) => e.url === `${baseURL}${target.path}`);
-    expect(entry?.contentType).toContain("text/html");
-    expect(entry?.body).toContain(target.heading);
-    const fetchedByWorker = async () => (await mock.journal()).filter((e) => e.url === target.path && e.fromWorker === true);
-    await expect.poll(async () => (await fetchedByWorker()).length).toBeGreaterThan(0);
-    for (const request of await fetchedByWorker()) expect(request.accept).not.toMatch(/^application\/json/);
+    await expect.poll(() => cachedUrls(page), { message: `Cache Storage holds ${target.path}` }).toContain(`${baseURL}${target.path}`);
+    const entry = (await cachedEntries(page, `${baseURL}${target.path}`))[0];
+    expect(entry?.contentType, "the stored response's content type").toContain("text/html");
   });
 
-  test("NAV-3 never stores the data representation as the document", async ({ controlledPage: page, mock, app, profile, baseURL }) => {
-    const accept = needs(profile.dataAccept, "data representation (dataAccept)");
-    const target = app.page(1);
+  test("NAV-3 asks the network for the HTML representation", RECOMMENDED, async ({ controlledPage: page, mock, app }) => {
+    const target = app.page(0);
     await app.navigateClientSide(page, target);
-    await expect(app.heading(page)).toHaveText(target.heading);
-    await expect.poll(() => cachedUrls(page)).toContain(`${baseURL}${target.path}`);
-    // The page fetched data for this URL; the cache holds HTML for it and nothing else.
-    await expect.poll(async () => (await mock.journal()).some((e) => e.url === target.path && e.accept === accept)).toBe(true);
-    const stored = (await cachedEntries(page)).filter((e) => e.url === `${baseURL}${target.path}`);
-    expect(stored.map((e) => e.contentType?.split(";")[0])).toEqual(["text/html"]);
+    const fetchedByWorker = async () => (await mock.journal()).filter((e) => e.url === target.path && e.fromWorker === true);
+    await precondition("the worker fetches the posted page (NAV-1, NAV-3)", () => expect.poll(async () => (await fetchedByWorker()).length).toBeGreaterThan(0));
+    for (const request of await fetchedByWorker()) expect(request.accept, "the worker's Accept header").not.toMatch(/^application\/json/);
+  });
+
+  test("NAV-3 never stores the data representation as the document", RECOMMENDED, async ({ controlledPage: page, app, profile, baseURL }) => {
+    const data = dataRequests(profile);
+    const target = app.page(1);
+    const dataRequest = page.waitForRequest((request) => new URL(request.url()).pathname === target.path && isDataRequest(data, request));
+    await app.navigateClientSide(page, target);
+    await precondition("the app fetches the page's data (profile: data)", async () => {
+      await dataRequest;
+    });
+    await precondition("the page is stored (NAV-3's required rule)", () => expect.poll(() => cachedUrls(page)).toContain(`${baseURL}${target.path}`));
+    const stored = await cachedEntries(page, `${baseURL}${target.path}`);
+    expect(
+      stored.map((e) => e.contentType?.split(";")[0]),
+      `content types stored under ${target.path}`,
+    ).toEqual(["text/html"]);
   });
 
   for (const [key, why] of [
@@ -34,42 +44,53 @@ test.describe("NAV-3 what the worker stores", () => {
     ["noStore", "a Cache-Control: no-store response"],
     ["notFound", "a 404"],
   ] as const) {
-    test(`NAV-3 does not store ${why}`, async ({ controlledPage: page, app, profile, baseURL }) => {
-      const path = needs(key === "notFound" ? profile.fallbacks.notFound.path : profile.uncacheable[key], `${why} path (uncacheable.${key})`);
+    test(`NAV-3 does not store ${why}`, RECOMMENDED, async ({ controlledPage: page, app, profile, baseURL }) => {
+      const path = needs(
+        key === "notFound" ? profile.fallbacks.notFound.path : profile.uncacheable[key],
+        `in-scope URL that gives ${why} (uncacheable.${key})`,
+      );
       const good = app.page(2).path;
       // The reply comes when the worker is done with every URL; a good page proves storing works meanwhile.
-      await postToWorker(page, { type: "CACHE_URLS", payload: { urlsToCache: [`${baseURL}${path}`, `${baseURL}${good}`] } });
+      await precondition("the worker answers a CACHE_URLS message with a reply port (Workbox's protocol)", () =>
+        postToWorker(page, { type: "CACHE_URLS", payload: { urlsToCache: [`${baseURL}${path}`, `${baseURL}${good}`] } }),
+      );
       const urls = await cachedUrls(page);
-      expect(urls).toContain(`${baseURL}${good}`);
-      expect(urls).not.toContain(`${baseURL}${path}`);
+      await precondition("the worker stores a good page posted with it (NAV-3's required rule)", async () => expect(urls).toContain(`${baseURL}${good}`));
+      expect(urls, "Cache Storage").not.toContain(`${baseURL}${path}`);
     });
   }
 
-  test("NAV-3 does not store URLs outside the scope or on another origin", async ({ controlledPage: page, mock, profile, baseURL }) => {
+  test("NAV-3 does not store URLs outside the scope or on another origin", RECOMMENDED, async ({ controlledPage: page, mock, profile, baseURL }) => {
     const before = await cachedUrls(page);
     const journaled = (await mock.journal()).length;
     const outside = profile.basePath === "/" ? [] : [`${baseURL}${profile.basePath}-outside/x`, `${baseURL}${profile.basePath}`];
-    await postToWorker(page, { type: "CACHE_URLS", payload: { urlsToCache: [...outside, "http://example.invalid/app/"] } });
-    expect(await cachedUrls(page)).toEqual(before);
-    expect((await mock.journal()).slice(journaled).filter((e) => e.fromWorker === true)).toEqual([]);
+    // Port 1 is refused by the browser at once: nothing leaves the machine and nothing waits.
+    await precondition("the worker answers a CACHE_URLS message with a reply port (Workbox's protocol)", () =>
+      postToWorker(page, { type: "CACHE_URLS", payload: { urlsToCache: [...outside, "http://127.0.0.1:1/app/"] } }),
+    );
+    expect(await cachedUrls(page), "Cache Storage").toEqual(before);
+    expect(
+      (await mock.journal()).slice(journaled).filter((e) => e.fromWorker === true),
+      "requests the worker made",
+    ).toEqual([]);
   });
 
-  test("NAV-3 never answers the page's data request with the cached document", async ({ controlledPage: page, context, app, profile }) => {
-    const accept = needs(profile.dataAccept, "data representation (dataAccept)");
+  test("NAV-3 never answers the page's data request with the cached document", RECOMMENDED, async ({ controlledPage: page, context, app, profile }) => {
+    const data = dataRequests(profile);
     await page.goto(app.page(0).path);
     await holdOffline(page, context);
     const outcome = await page.evaluate(
-      async ({ url, acceptHeader }) => {
+      async ({ url, headers }) => {
         try {
-          const response = await fetch(url, { headers: { accept: acceptHeader } });
+          const response = await fetch(url, { headers });
           return `answered ${response.headers.get("content-type")}`;
         } catch (error) {
           return (error as Error).name;
         }
       },
-      { url: app.page(0).path, acceptHeader: accept },
+      dataFetch(data, app.page(0).path),
     );
-    expect(outcome).not.toMatch(/text\/html/);
+    expect(outcome, "the offline data request's answer").not.toMatch(/text\/html/);
   });
 });
 
@@ -77,38 +98,42 @@ test.describe("NAV-4 offline navigation to cached pages", () => {
   test("NAV-4 serves a cached page on goto while offline", async ({ controlledPage: page, context, app, baseURL }) => {
     const target = app.page(1);
     await app.navigateClientSide(page, target);
-    await expect.poll(() => cachedUrls(page)).toContain(`${baseURL}${target.path}`);
+    await precondition("the page is stored after a client-side navigation (NAV-1, NAV-3)", () =>
+      expect.poll(() => cachedUrls(page)).toContain(`${baseURL}${target.path}`),
+    );
     await holdOffline(page, context);
-    const response = await page.goto(target.path);
-    expect(response?.fromServiceWorker()).toBe(true);
+    const outcome = await navigate(page, target.path);
+    expect(outcome.fromServiceWorker, `offline navigation to a cached page: ${outcome.summary}`).toBe(true);
     await expect(app.heading(page)).toHaveText(target.heading);
   });
 
   test("NAV-4 serves a cached page on reload while offline", async ({ controlledPage: page, context, app, baseURL }) => {
     const target = app.page(0);
-    // A full navigation through the worker stores the page too (network-first refresh, NAV-5).
     await page.goto(target.path);
-    await expect.poll(() => cachedUrls(page)).toContain(`${baseURL}${target.path}`);
+    // Stored by the worker's own handling of the navigation, or posted: either way it must be there.
+    await precondition("the page is stored after an online visit (NAV-3, NAV-5)", () =>
+      expect.poll(() => cachedUrls(page)).toContain(`${baseURL}${target.path}`),
+    );
     await holdOffline(page, context);
-    const response = await page.reload();
-    expect(response?.fromServiceWorker()).toBe(true);
+    const outcome = await navigate(page, target.path, { reload: true });
+    expect(outcome.fromServiceWorker, `offline reload of a cached page: ${outcome.summary}`).toBe(true);
     await expect(app.heading(page)).toHaveText(target.heading);
   });
 });
 
 test.describe("NAV-5 network-first", () => {
   test("NAV-5 refreshes the cached copy on every online navigation", async ({ controlledPage: page, app, profile, baseURL }) => {
-    const selector = needs(profile.reference?.renderIdSelector, "per-render id in documents (reference.renderIdSelector)");
+    const selector = profile.reference?.renderIdSelector ?? notChecked("telling two renders of a page apart needs the reference app's per-render id");
     const target = app.page(0);
     const cachedRenderId = async () => {
-      const body = (await cachedEntries(page)).find((e) => e.url === `${baseURL}${target.path}`)?.body ?? "";
+      const body = (await cachedEntries(page, `${baseURL}${target.path}`))[0]?.body ?? "";
       return page.evaluate(({ html, css }) => new DOMParser().parseFromString(html, "text/html").querySelector(css)?.getAttribute("content") ?? null, {
         html: body,
         css: selector,
       });
     };
     await page.goto(target.path);
-    await expect.poll(cachedRenderId).not.toBeNull();
+    await precondition("the page is stored after an online visit", () => expect.poll(cachedRenderId).not.toBeNull());
     const first = await cachedRenderId();
     const response = await page.goto(target.path);
     expect(response?.fromServiceWorker()).toBe(true);
@@ -119,23 +144,24 @@ test.describe("NAV-5 network-first", () => {
 });
 
 test.describe("NAV-6 offline page", () => {
-  test("NAV-6 serves the offline page for an uncached URL while offline", async ({ controlledPage: page, context, app, profile }) => {
+  test("NAV-6 serves the offline page for an uncached URL while offline", RECOMMENDED, async ({ controlledPage: page, context, app, profile }) => {
     await holdOffline(page, context);
-    const response = await page.goto(app.page(2).path);
-    expect(response?.fromServiceWorker()).toBe(true);
-    await expect(page.locator("body")).toContainText(profile.offline.text);
+    const outcome = await navigate(page, app.page(2).path);
+    expect(outcome.fromServiceWorker, `offline navigation to an uncached page: ${outcome.summary}`).toBe(true);
+    // Without an offline page in its profile the app has none, and the worker's answer is what counts.
+    if (profile.offline) await expect(app.textHolder(page, profile.offline)).toContainText(profile.offline.text);
   });
 
-  test("NAV-6 offline page is distinct from the 404 page", async ({ controlledPage: page, context, app, profile }) => {
+  test("NAV-6 offline page is distinct from the 404 page", RECOMMENDED, async ({ controlledPage: page, context, app, profile }) => {
     const notFound = await page.goto(profile.fallbacks.notFound.path);
-    expect(notFound?.status()).toBe(404);
+    await precondition("the app answers an unknown path with 404 (ERR-1)", async () => expect(notFound?.status()).toBe(404));
     const notFoundText = (await page.locator("body").textContent()) ?? "";
     await holdOffline(page, context);
-    const offline = await page.goto(app.page(2).path);
-    expect(offline?.status()).not.toBe(404);
+    const outcome = await navigate(page, app.page(2).path);
+    expect(outcome.error, "offline navigation to an uncached page").toBeNull();
+    expect(outcome.status, "the offline page's status").not.toBe(404);
     const offlineText = (await page.locator("body").textContent()) ?? "";
-    expect(offlineText).toContain(profile.offline.text);
-    expect(offlineText).not.toBe(notFoundText);
-    expect(offlineText).not.toContain(profile.fallbacks.notFound.text);
+    expect(offlineText, "the offline page's text").not.toBe(notFoundText);
+    expect(offlineText, "the offline page's text").not.toContain(profile.fallbacks.notFound.text);
   });
 });

@@ -1,18 +1,24 @@
+import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
-import { needs } from "./support/applicability.ts";
-
-const cacheUrls = (url: string) => ({ type: "CACHE_URLS", payload: { urlsToCache: [url] } });
+import { needs, precondition, RECOMMENDED } from "./support/applicability.ts";
+import { cacheUrlsMessage, postedUrls } from "./support/posts.ts";
 
 test.describe("NAV-1 posting navigations to the worker", () => {
-  test("NAV-1 posts the new absolute URL after a client-side navigation", async ({ controlledPage: page, spy, app, baseURL }) => {
+  test("NAV-1 posts the new page's URL after a client-side navigation", async ({ controlledPage: page, spy, app, baseURL }) => {
     await app.navigateClientSide(page, app.page(0));
-    await expect.poll(() => spy.posts(page)).toEqual([cacheUrls(`${baseURL}${app.page(0).path}`)]);
+    await expect.poll(async () => postedUrls(await spy.posts(page), baseURL)).toEqual([`${baseURL}${app.page(0).path}`]);
   });
 
-  test("NAV-1 posts the new absolute URL after replaceState", async ({ controlledPage: page, spy, app, baseURL }) => {
+  test("NAV-1 posts the absolute URL, not a relative one", RECOMMENDED, async ({ controlledPage: page, spy, app, baseURL }) => {
+    await app.navigateClientSide(page, app.page(0));
+    await precondition("the navigation is posted (NAV-1)", () => expect.poll(async () => (await spy.posts(page)).length).toBeGreaterThan(0));
+    expect(await spy.posts(page), "the message as posted").toEqual([cacheUrlsMessage(`${baseURL}${app.page(0).path}`)]);
+  });
+
+  test("NAV-1 posts the new URL after replaceState", async ({ controlledPage: page, spy, app, baseURL }) => {
     const target = `${app.page(2).path}?tab=a#part`;
     await page.evaluate((url) => history.replaceState(null, "", url), target);
-    await expect.poll(() => spy.posts(page)).toEqual([cacheUrls(`${baseURL}${target}`)]);
+    await expect.poll(async () => postedUrls(await spy.posts(page), baseURL)).toEqual([`${baseURL}${target}`]);
   });
 
   test("NAV-1 posts one message per history change, in order", async ({ controlledPage: page, spy, app, baseURL }) => {
@@ -22,17 +28,20 @@ test.describe("NAV-1 posting navigations to the worker", () => {
       history.pushState(null, "", b);
       history.replaceState(null, "", c);
     }, paths);
-    await expect.poll(() => spy.posts(page)).toEqual(paths.map((path) => cacheUrls(`${baseURL}${path}`)));
+    await expect.poll(async () => postedUrls(await spy.posts(page), baseURL)).toEqual(paths.map((path) => `${baseURL}${path}`));
   });
 
-  test("NAV-1 posts nothing for URLs outside the scope or on another origin", async ({ controlledPage: page, spy, app, profile, baseURL }) => {
-    const outside = needs(profile.basePath === "/" ? undefined : `${profile.basePath}-outside/x`, "same-origin path outside the scope (root base path)");
+  test("NAV-1 posts nothing for URLs outside the scope or on another origin", RECOMMENDED, async ({ controlledPage: page, spy, app, profile, baseURL }) => {
+    const outside = needs(
+      profile.basePath === "/" ? undefined : `${profile.basePath}-outside/x`,
+      "same-origin path outside its scope (its base path is the root)",
+    );
     const crossOrigin = await page.evaluate(
       ([away, appRoot]) => {
         history.pushState(null, "", away);
         history.pushState(null, "", appRoot);
         try {
-          history.pushState(null, "", "http://example.invalid/app/");
+          history.pushState(null, "", "http://127.0.0.1:1/app/");
           return "allowed";
         } catch (error) {
           return (error as Error).name;
@@ -45,7 +54,11 @@ test.describe("NAV-1 posting navigations to the worker", () => {
     // The app's own navigation, so that this checks scope and origin even for an app that posts only
     // for those (the specs above check every history change).
     await app.navigateClientSide(page, app.page(1));
-    await expect.poll(() => spy.posts(page)).toEqual([cacheUrls(`${baseURL}${app.page(1).path}`)]);
+    const sentinel = `${baseURL}${app.page(1).path}`;
+    await precondition("the app's own navigation is posted (NAV-1)", () =>
+      expect.poll(async () => postedUrls(await spy.posts(page), baseURL)).toContain(sentinel),
+    );
+    expect(postedUrls(await spy.posts(page), baseURL), "URLs posted").toEqual([sentinel]);
   });
 
   test.describe("without a controlling worker", () => {
@@ -62,22 +75,39 @@ test.describe("NAV-1 posting navigations to the worker", () => {
   });
 });
 
+/** Back online the page may reload (ONL-1): wait for that, then open the app afresh. */
+async function backOnline(page: Page, reloads: boolean, home: string, goOnline: () => Promise<void>): Promise<void> {
+  await precondition("back online, the app opens again", async () => {
+    const reloaded = reloads ? page.waitForEvent("load") : Promise.resolve();
+    await goOnline();
+    await reloaded;
+    // A reload at once can land on an error page (the network is not usable yet): open the app afresh.
+    await page.goto(home);
+  });
+}
+
 test.describe("NAV-2 offline", () => {
   test("NAV-2 posts nothing while offline", async ({ controlledPage: page, context, spy, app, profile, baseURL }) => {
     await context.setOffline(true);
-    // The app's own client-side navigation, and a bare pushState as from any other script.
-    await app.navigateClientSide(page, app.page(0));
-    await page.evaluate((path) => history.pushState(null, "", path), app.page(2).path);
-    // Back online the page reloads (ONL-1). An app that reloads at once can land on its offline page
-    // (the network is not back yet), so the sentinel runs in a fresh document; the record of posts
-    // survives both in sessionStorage.
-    const reloaded = profile.reloadsOnOnline ? page.waitForEvent("load") : Promise.resolve();
-    await context.setOffline(false);
-    await reloaded;
-    await page.goto(profile.home);
-    // The sentinel is the app's own navigation: an app that posts only for those (NAV-1 asks for
-    // every history change) still shows here whether it posted anything while offline.
+    // History changes on the loaded page, without navigating: a navigation offline would test the
+    // offline page (NAV-6), not posting. The app's own navigation too where it is purely client-side
+    // (no data requests), for an app that posts only for those.
+    await page.evaluate(
+      ([a, b]) => {
+        history.pushState(null, "", a);
+        history.replaceState(null, "", b);
+      },
+      [app.page(0).path, app.page(2).path],
+    );
+    if (!profile.data && profile.navigate === "link") await app.navigateClientSide(page, app.page(0));
+    await backOnline(page, profile.reloadsOnOnline, profile.home, () => context.setOffline(false));
+    // The sentinel is the app's own navigation, posted online; the record of posts (sessionStorage)
+    // survives the reload, and messages arrive in order.
     await app.navigateClientSide(page, app.page(1));
-    await expect.poll(() => spy.posts(page)).toEqual([cacheUrls(`${baseURL}${app.page(1).path}`)]);
+    const sentinel = `${baseURL}${app.page(1).path}`;
+    await precondition("the app's own navigation online is posted (NAV-1)", () =>
+      expect.poll(async () => postedUrls(await spy.posts(page), baseURL)).toContain(sentinel),
+    );
+    expect(postedUrls(await spy.posts(page), baseURL), "URLs posted, offline ones included").toEqual([sentinel]);
   });
 });

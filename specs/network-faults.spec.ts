@@ -1,68 +1,89 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
 import type { Profile } from "./profile/profileSchema.ts";
-import { needs, PROXIED } from "./support/applicability.ts";
-import { waitForController } from "./support/browserState.ts";
-import { jsonDataAccept } from "./support/faultTargets.ts";
+import { PROXIED, precondition, RECOMMENDED } from "./support/applicability.ts";
+import { cachedUrls, waitForController } from "./support/browserState.ts";
+import { dataFaultsApply } from "./support/dataRequests.ts";
 import type { MockServer } from "./support/mockServerProcess.ts";
+import { navigate } from "./support/navigation.ts";
 
 /** A network timeout short enough that lie-fi specs do not wait the reference shell's 3 s default. */
 const SHORT_TIMEOUT_MS = 400;
 
-/** The reference app's timeout can be shortened; another app's is what its profile says. */
-async function networkTimeout(profile: Profile, configure: (patch: { networkTimeoutMs: number }) => Promise<void>) {
-  if (!profile.reference || PROXIED) return needs(profile.worker.networkTimeoutMs, "network timeout (worker.networkTimeoutMs)");
-  await configure({ networkTimeoutMs: SHORT_TIMEOUT_MS });
-  return SHORT_TIMEOUT_MS;
-}
+/**
+ * How long an app without a network timeout in its profile gets to answer from its cache: longer
+ * than any timeout worth having (Workbox's examples use 3 s, ours 3 s), short enough for a test.
+ */
+const NO_TIMEOUT_BUDGET_MS = 10_000;
+
+/** Time on top of the timeout for the worker to answer from its cache and the page to render. */
+const ANSWER_MARGIN_MS = 5_000;
 
 /**
  * Sets the reference worker's short timeout, then opens the app and waits for control. The order
  * matters: the worker reads its timeout from its script URL, so a worker registered before the
  * change would keep the default and the test would pass without exercising the timeout at all.
+ * Another app's timeout is what its profile says; without one it gets NO_TIMEOUT_BUDGET_MS, and
+ * an app with no timeout at all fails the recommended rule instead of being "not applicable".
  */
 async function controlledWithTimeout(page: Page, mock: MockServer, profile: Profile): Promise<number> {
-  const timeout = await networkTimeout(profile, mock.configure);
-  await page.goto(profile.home);
-  await waitForController(page);
-  return timeout;
+  return precondition(`a service worker controls ${profile.home} (REG-2)`, async () => {
+    let timeout = profile.worker.networkTimeoutMs ?? NO_TIMEOUT_BUDGET_MS;
+    if (profile.reference && !PROXIED) {
+      await mock.configure({ networkTimeoutMs: SHORT_TIMEOUT_MS });
+      timeout = SHORT_TIMEOUT_MS;
+    }
+    await page.goto(profile.home);
+    await waitForController(page);
+    return timeout;
+  });
 }
+
+/** Visits a page online and waits until the worker has stored it: what lie-fi falls back to. */
+async function cachedVisit(page: Page, path: string, origin: string | undefined): Promise<void> {
+  await page.goto(path);
+  await precondition(`${path} is stored after an online visit (NAV-3, NAV-4)`, () => expect.poll(() => cachedUrls(page)).toContain(`${origin}${path}`));
+}
+
+/** How much slower than the timeout the network is when nothing is cached: clearly past it. */
+const SLOWER_BY_MS = 1_000;
 
 /** Longer than any network timeout: the injected latency never ends within the test. */
 const LIE_FI_DELAY_MS = 60_000;
 
 test.describe("NAV-5 lie-fi", () => {
-  test("NAV-5 serves the cached copy when the network is slower than the timeout", async ({ page, mock, app, profile }) => {
-    await controlledWithTimeout(page, mock, profile);
+  test("NAV-5 serves the cached copy when the network is slower than the timeout", RECOMMENDED, async ({ page, mock, app, profile, baseURL }) => {
+    const timeout = await controlledWithTimeout(page, mock, profile);
     const target = app.page(0);
-    await page.goto(target.path);
+    await cachedVisit(page, target.path, baseURL);
     const renderId = profile.reference ? await page.locator(profile.reference.renderIdSelector).getAttribute("content") : null;
     const fault = await mock.addFault({ path: target.path, delayMs: LIE_FI_DELAY_MS, representation: "document" });
-    const response = await page.goto(target.path);
-    expect(response?.fromServiceWorker()).toBe(true);
+    const outcome = await navigate(page, target.path, { timeout: timeout + ANSWER_MARGIN_MS });
+    expect(outcome.fromServiceWorker, `a navigation while the network takes ${LIE_FI_DELAY_MS} ms, timeout ${timeout} ms: ${outcome.summary}`).toBe(true);
     await expect(app.heading(page)).toHaveText(target.heading);
     if (profile.reference) expect(await page.locator(profile.reference.renderIdSelector).getAttribute("content")).toBe(renderId);
     expect((await mock.faults()).find((f) => f.id === fault.id)?.hits).toBeGreaterThanOrEqual(1);
   });
 
-  test("NAV-5 serves the cached copy when the server hangs", async ({ page, mock, app, profile }) => {
-    await controlledWithTimeout(page, mock, profile);
+  test("NAV-5 serves the cached copy when the server hangs", RECOMMENDED, async ({ page, mock, app, profile, baseURL }) => {
+    const timeout = await controlledWithTimeout(page, mock, profile);
     const target = app.page(1);
-    await page.goto(target.path);
+    await cachedVisit(page, target.path, baseURL);
     await mock.addFault({ path: target.path, hang: true, representation: "document" });
-    const response = await page.goto(target.path);
-    expect(response?.fromServiceWorker()).toBe(true);
+    const outcome = await navigate(page, target.path, { timeout: timeout + ANSWER_MARGIN_MS });
+    expect(outcome.fromServiceWorker, `a navigation while the server hangs, timeout ${timeout} ms: ${outcome.summary}`).toBe(true);
     await expect(app.heading(page)).toHaveText(target.heading);
   });
 
-  test("NAV-5 waits for a slow network when nothing is cached", async ({ page, mock, app, profile }) => {
+  test("NAV-5 waits for a slow network when nothing is cached", RECOMMENDED, async ({ page, mock, app, profile }) => {
     const timeout = await controlledWithTimeout(page, mock, profile);
     const target = app.page(2);
-    const fault = await mock.addFault({ path: target.path, delayMs: 3 * timeout, times: 1, representation: "document" });
+    const slower = timeout + SLOWER_BY_MS;
+    const fault = await mock.addFault({ path: target.path, delayMs: slower, times: 1, representation: "document" });
     await page.goto(target.path);
     await expect(app.heading(page)).toHaveText(target.heading);
     await expect.poll(async () => (await mock.journal()).find((e) => e.fault === fault.id)?.status).toBe(200);
-    expect((await mock.journal()).find((e) => e.fault === fault.id)?.durationMs).toBeGreaterThanOrEqual(3 * timeout);
+    expect((await mock.journal()).find((e) => e.fault === fault.id)?.durationMs).toBeGreaterThanOrEqual(slower);
   });
 });
 
@@ -75,22 +96,24 @@ test.describe("faults on the wire", () => {
     await expect.poll(async () => (await mock.journal()).find((e) => e.fault === fault.id)?.durationMs).toBeGreaterThanOrEqual(1_000);
   });
 
-  test("NAV-6 a dropped data request shows an error state, nothing hangs", async ({ controlledPage: page, mock, app, profile }) => {
-    jsonDataAccept(profile);
+  test("NAV-6 a dropped data request shows an error state, nothing hangs", RECOMMENDED, async ({ controlledPage: page, mock, app, profile }) => {
+    dataFaultsApply(profile);
     const target = app.page(0);
     const fault = await mock.addFault({ path: target.path, drop: true, representation: "data" });
     await app.navigateClientSide(page, target);
-    await expect.poll(async () => (await mock.journal()).find((e) => e.fault === fault.id)?.outcome).toBe("dropped");
+    await precondition("the app's data request reaches the server", () =>
+      expect.poll(async () => (await mock.journal()).find((e) => e.fault === fault.id)?.outcome).toBe("dropped"),
+    );
     await expect(app.heading(page)).not.toHaveText(target.heading);
     await expect(page.getByRole("main")).not.toHaveAttribute("aria-busy", "true");
   });
 
-  test("NAV-6 a dropped document shows the offline page from the worker", async ({ controlledPage: page, mock, app, profile }) => {
+  test("NAV-6 a dropped document shows the offline page from the worker", RECOMMENDED, async ({ controlledPage: page, mock, app, profile }) => {
     const target = app.page(2);
     await mock.addFault({ path: target.path, drop: true, representation: "document" });
-    const response = await page.goto(target.path);
-    expect(response?.fromServiceWorker()).toBe(true);
-    await expect(page.locator("body")).toContainText(profile.offline.text);
+    const outcome = await navigate(page, target.path);
+    expect(outcome.fromServiceWorker, `a navigation whose connection is dropped: ${outcome.summary}`).toBe(true);
+    if (profile.offline) await expect(app.textHolder(page, profile.offline)).toContainText(profile.offline.text);
   });
 
   test("ERR-1 a one-shot fault expires after its one use", async ({ page, mock, app }) => {

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
-import { servedReference } from "./support/applicability.ts";
+import { needs, RECOMMENDED, servedReference } from "./support/applicability.ts";
 import { cachedUrls, waitForController } from "./support/browserState.ts";
 import { armConnectivityEvent, documentState, markDocument } from "./support/documentMarker.ts";
 import { holdOffline } from "./support/offline.ts";
@@ -10,6 +10,9 @@ import { holdOffline } from "./support/offline.ts";
  * (the reference shell uses 500 ms). Fake: `page.clock.runFor` runs it at once, no test sleeps.
  */
 const SETTLE_BUDGET_MS = 10_000;
+
+/** Real time a reload may take once the fake settle time has run: a page load on a busy machine. */
+const RELOAD_TIMEOUT_MS = 15_000;
 
 /** Any fixed instant: the page's clock is paused there and moves only when a test runs it. */
 const CLOCK_START = new Date("2026-01-01T00:00:00Z").getTime();
@@ -46,10 +49,13 @@ test.describe("ONL-1 reload when back online", () => {
     await openWithFakeClock(page, profile.home);
     await goOffline(page, context);
     // Armed before going online: an app without a settle time has reloaded by the time goOnline returns.
-    const reloaded = page.waitForEvent("load");
+    const reloaded = page.waitForEvent("load", { timeout: RELOAD_TIMEOUT_MS }).then(
+      () => true,
+      () => false,
+    );
     await goOnline(page, context);
     await page.clock.runFor(SETTLE_BUDGET_MS);
-    await reloaded;
+    expect(await reloaded, "the page reloaded after the browser came back online").toBe(true);
     await waitForController(page);
     await markDocument(page, "after reload");
     // Nothing left pending in the new document: a second reload would show here.
@@ -57,7 +63,7 @@ test.describe("ONL-1 reload when back online", () => {
     expect(await documentState(page)).toEqual({ marker: "after reload", leaving: false });
   });
 
-  test("ONL-1 does not reload on a stray online event while still offline", async ({ page, context, profile }) => {
+  test("ONL-1 does not reload on a stray online event while still offline", RECOMMENDED, async ({ page, context, profile }) => {
     await openWithFakeClock(page, profile.home);
     await goOffline(page, context);
     // Chromium fires such events in the old document during controlled navigations (TOOLCHAIN.md).
@@ -66,7 +72,7 @@ test.describe("ONL-1 reload when back online", () => {
     expect(await documentState(page)).toEqual({ marker: "original", leaving: false });
   });
 
-  test("ONL-1 does not reload when the connection drops again within the settle time", async ({ page, context, profile }) => {
+  test("ONL-1 does not reload when the connection drops again within the settle time", RECOMMENDED, async ({ page, context, profile }) => {
     await openWithFakeClock(page, profile.home);
     await goOffline(page, context);
     await goOnline(page, context);
@@ -77,7 +83,7 @@ test.describe("ONL-1 reload when back online", () => {
 });
 
 test.describe("ONL-2 each behaviour can be switched off", () => {
-  test("ONL-2 does not reload when reload-on-online is switched off", async ({ page, context, mock, profile }) => {
+  test("ONL-2 does not reload when reload-on-online is switched off", RECOMMENDED, async ({ page, context, mock, profile }) => {
     servedReference(profile, "configuration switches");
     await mock.configure({ reloadOnOnline: false });
     await openWithFakeClock(page, profile.home);
@@ -87,7 +93,7 @@ test.describe("ONL-2 each behaviour can be switched off", () => {
     expect(await documentState(page)).toEqual({ marker: "original", leaving: false });
   });
 
-  test("ONL-2 posts and caches no navigations when navigation caching is switched off", async ({ page, context, mock, spy, app, profile }) => {
+  test("ONL-2 posts and caches no navigations when navigation caching is switched off", RECOMMENDED, async ({ page, context, mock, spy, app, profile }) => {
     servedReference(profile, "configuration switches");
     await mock.configure({ cacheNavigations: false });
     await page.goto(profile.home);
@@ -98,14 +104,14 @@ test.describe("ONL-2 each behaviour can be switched off", () => {
     await holdOffline(page, context);
     for (const target of [app.page(0), app.page(1)]) {
       await page.goto(target.path);
-      await expect(page.locator("body")).toContainText(profile.offline.text);
+      await expect(page.locator("body")).toContainText(needs(profile.offline, "offline page (profile: offline)").text);
     }
     expect(await spy.posts(page)).toEqual([]);
     const pagePaths = new Set(profile.pages.map((p) => p.path));
     expect((await cachedUrls(page)).filter((url) => pagePaths.has(new URL(url).pathname))).toEqual([]);
   });
 
-  test("ONL-2 registers no worker when registration is switched off", async ({ page, mock, spy, app, profile }) => {
+  test("ONL-2 registers no worker when registration is switched off", RECOMMENDED, async ({ page, mock, spy, app, profile }) => {
     servedReference(profile, "configuration switches");
     await mock.configure({ register: false });
     await page.goto(profile.home);

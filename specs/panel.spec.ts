@@ -21,7 +21,7 @@ test.describe("control panel", () => {
 
   test("ERR-4 leads from the digest on the app's error page to its request in the journal", async ({ page, context, mock, app, profile }) => {
     const serverError = needs(profile.fallbacks.serverError, "server-error page (fallbacks.serverError)");
-    const digestSelector = needs(serverError.digest, "digest selector (fallbacks.serverError.digest)");
+    const digestSelector = needs(serverError.digest?.selector, "digest element (fallbacks.serverError.digest.selector)");
     servedReference(profile, "server-error page for a document fault");
     const target = app.page(0);
     const fault = await mock.addFault({ path: target.path, status: 500, representation: "document" });

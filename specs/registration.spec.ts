@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures.ts";
-import { needs } from "./support/applicability.ts";
+import { needs, precondition, RECOMMENDED, servedReference } from "./support/applicability.ts";
 import { registrationInfo, waitForController } from "./support/browserState.ts";
 import { holdLoad } from "./support/holdLoad.ts";
 
@@ -20,7 +20,7 @@ test.describe("REG-1 support detection", () => {
     expect(pageErrors).toEqual([]);
   });
 
-  test("REG-1 does nothing and throws nothing without Cache Storage", async ({ page, spy, app, profile, pageErrors }) => {
+  test("REG-1 does nothing and throws nothing without Cache Storage", RECOMMENDED, async ({ page, spy, app, profile, pageErrors }) => {
     await page.addInitScript(() => {
       Reflect.deleteProperty(window, "caches");
       Reflect.deleteProperty(Window.prototype, "caches");
@@ -36,15 +36,15 @@ test.describe("REG-1 support detection", () => {
 test.describe("REG-2 scope", () => {
   test("REG-2 registers at the app root scope with the script under it", async ({ page, app, profile, baseURL }) => {
     await page.goto(app.page(0).path);
-    await waitForController(page);
+    await expect.poll(() => registrationInfo(page), { message: "a registration covering the page" }).not.toBeNull();
     const info = await registrationInfo(page);
-    expect(info?.scope).toBe(`${baseURL}${profile.worker.scope}`);
-    expect(info?.scriptURL?.startsWith(`${baseURL}${profile.worker.scope}`)).toBe(true);
+    expect(info?.scope, "the registration's scope").toBe(`${baseURL}${profile.worker.scope}`);
+    expect(info?.scriptURL?.startsWith(`${baseURL}${profile.worker.scope}`), `the script ${info?.scriptURL} is under the scope`).toBe(true);
   });
 
-  test("REG-2 serves the worker script with Cache-Control no-cache", async ({ page, spy, profile }) => {
+  test("REG-2 serves the worker script with Cache-Control no-cache", RECOMMENDED, async ({ page, spy, profile }) => {
     await page.goto(profile.home);
-    await expect.poll(() => spy.registerCalls(page)).toHaveLength(1);
+    await precondition("the page calls register() (REG-1)", () => expect.poll(() => spy.registerCalls(page)).toHaveLength(1));
     const [call] = await spy.registerCalls(page);
     const response = await page.request.get(call?.scriptURL ?? "");
     expect(response.status()).toBe(200);
@@ -57,15 +57,15 @@ test.describe("REG-3 registration after load", () => {
   test("REG-3 registers only after the load event", async ({ page, spy, profile }) => {
     const release = await holdLoad(page, new URL(profile.home, "http://x").pathname);
     await page.goto(profile.home, { waitUntil: "domcontentloaded" });
-    expect(await page.evaluate(() => document.readyState)).not.toBe("complete");
-    expect(await spy.registerCalls(page)).toEqual([]);
+    await precondition("the load event is held back", async () => expect(await page.evaluate(() => document.readyState)).not.toBe("complete"));
+    expect(await spy.registerCalls(page), "register() calls before the load event").toEqual([]);
     release();
     await expect.poll(() => spy.registerCalls(page)).toHaveLength(1);
     expect((await spy.registerCalls(page))[0]).toMatchObject({ afterLoad: true, readyState: "complete" });
   });
 
   test("REG-3 registers at once when the document is already complete", async ({ page, spy, profile }) => {
-    const query = needs(profile.reference?.lateBootQuery, "way to start the shell after load (reference.lateBootQuery)");
+    const query = servedReference(profile, "starting the app's script after load").lateBootQuery;
     // The app's script is added only after `load`: waiting for another load event would never end.
     await page.goto(`${profile.home}?${query}`);
     await expect.poll(() => spy.registerCalls(page)).toHaveLength(1);
@@ -76,7 +76,7 @@ test.describe("REG-3 registration after load", () => {
 test.describe("REG-4 base path", () => {
   for (const index of [0, 1, 2]) {
     test(`REG-4 does not register outside the base path (outside page ${index + 1})`, async ({ page, spy, app, profile }) => {
-      const path = needs(profile.outside[index], `outside page ${index + 1} (outside[${index}])`);
+      const path = needs(profile.outside[index], `page outside the base path serving its shell (outside[${index}])`);
       await page.goto(path);
       await app.waitForRegistrationDecision(page);
       expect(await spy.registerCalls(page)).toEqual([]);

@@ -1,49 +1,96 @@
 import { describe, expect, test } from "vitest";
-import { clauseVerdicts, type TestOutcome, verdictMarkdown } from "./verdicts.ts";
+import { verdictMarkdown } from "./verdictMarkdown.ts";
+import { clauseVerdicts, exitCodeFor, type Level, summarize, type TestOutcome } from "./verdicts.ts";
 
 const clauses = [
   { id: "REG-1", title: "Register only where supported" },
   { id: "NAV-5", title: "Network-first with a timeout" },
   { id: "ONL-2", title: "Each behaviour can be switched off" },
-  { id: "ERR-5", title: "Client-side exception" },
+  { id: "ERR-3", title: "Unauthorized" },
+  { id: "NAV-6", title: "Offline page" },
 ];
-const outcome = (title: string, result: TestOutcome["outcome"], detail?: string): TestOutcome => ({
+const outcome = (title: string, result: TestOutcome["outcome"], level: Level = "required", detail?: string): TestOutcome => ({
   title,
   file: "specs/x.spec.ts",
+  level,
   outcome: result,
   ...(detail ? { detail } : {}),
 });
 
+const verdicts = clauseVerdicts(clauses, [
+  outcome("REG-1 registers", "passed"),
+  outcome("REG-1 without caches", "failed", "recommended", "expected no register() call"),
+  outcome("NAV-5 slow page renders", "passed"),
+  outcome("NAV-5 lie-fi", "inconclusive", "recommended", "the page is stored after an online visit did not hold"),
+  outcome("NAV-5 hang", "passed", "recommended"),
+  outcome("ONL-2 switch", "not-checked", "recommended", "reference only"),
+  outcome("ERR-3 document", "not-applicable", "required", "no sign-in"),
+  outcome("ERR-3 link home", "not-applicable", "recommended", "no sign-in"),
+]);
+const byId = (id: string) => verdicts.find((v) => v.id === id);
+
 describe("clauseVerdicts", () => {
-  const verdicts = clauseVerdicts(clauses, [
-    outcome("REG-1 registers", "passed"),
-    outcome("REG-1 without caches", "not-applicable", "the profile has no x"),
-    outcome("NAV-5 refreshes", "passed"),
-    outcome("NAV-5 lie-fi", "failed", "expected true"),
-    outcome("ONL-2 switch", "not-applicable", "reference only"),
-  ]);
-
-  test("passes a clause with a passing test and no failure, even with some not applicable", () => {
-    expect(verdicts[0]?.verdict).toBe("passed");
+  test("judges each level apart: a recommended failure leaves the required level passing", () => {
+    expect(byId("REG-1")).toMatchObject({ required: "passed", recommended: "failed" });
   });
 
-  test("fails a clause when any of its tests failed", () => {
-    expect(verdicts[1]?.verdict).toBe("failed");
+  test("an inconclusive test makes its level inconclusive, not failed, even next to a pass", () => {
+    expect(byId("NAV-5")).toMatchObject({ required: "passed", recommended: "inconclusive" });
   });
 
-  test("marks a clause not applicable when all its tests were", () => {
-    expect(verdicts[2]?.verdict).toBe("not-applicable");
+  test("a level without tests has no rule, and one the kit cannot check is not checked", () => {
+    expect(byId("ONL-2")).toMatchObject({ required: "none", recommended: "not-checked" });
   });
 
-  test("marks a clause with no tests in the run as not run", () => {
-    expect(verdicts[3]?.verdict).toBe("not-run");
+  test("not applicable only when every test of the level is", () => {
+    expect(byId("ERR-3")).toMatchObject({ required: "not-applicable", recommended: "not-applicable" });
+    const mixed = clauseVerdicts([{ id: "ERR-3", title: "x" }], [outcome("ERR-3 a", "not-applicable"), outcome("ERR-3 b", "not-checked")]);
+    expect(mixed[0]?.required).toBe("not-checked");
   });
 
-  test("renders a row per clause and lists failures and exclusions with their reasons", () => {
-    const markdown = verdictMarkdown("http://127.0.0.1:3000", verdicts);
-    expect(markdown).toContain("1 passed, 1 failed, 1 not applicable, 1 not run (of 4 clauses).");
-    expect(markdown).toContain("| NAV-5 | Network-first with a timeout | ❌ fail | 1 / 1 / 0 |");
-    expect(markdown).toContain("- **NAV-5** failed: NAV-5 lie-fi — expected true");
-    expect(markdown).toContain("- **ONL-2** not applicable: ONL-2 switch — reference only");
+  test("a failure outranks an inconclusive test at the same level", () => {
+    const both = clauseVerdicts([{ id: "NAV-6", title: "x" }], [outcome("NAV-6 a", "inconclusive"), outcome("NAV-6 b", "failed")]);
+    expect(both[0]?.required).toBe("failed");
+  });
+
+  test("a clause with no test at all has no rule at either level", () => {
+    expect(byId("NAV-6")).toMatchObject({ required: "none", recommended: "none" });
+  });
+});
+
+describe("summary and exit code", () => {
+  test("the required level alone decides by default: 3 when only inconclusive tests stand out", () => {
+    const summary = summarize(verdicts, "required");
+    expect(summary).toEqual({ failed: [], inconclusive: 1 });
+    expect(exitCodeFor(summary)).toBe(3);
+  });
+
+  test("--level recommended fails on a recommended failure", () => {
+    const summary = summarize(verdicts, "recommended");
+    expect(summary.failed).toEqual(["REG-1"]);
+    expect(exitCodeFor(summary)).toBe(1);
+  });
+
+  test("0 when nothing failed and nothing was inconclusive", () => {
+    expect(exitCodeFor({ failed: [], inconclusive: 0 })).toBe(0);
+  });
+});
+
+describe("verdictMarkdown", () => {
+  const markdown = verdictMarkdown("http://127.0.0.1:3000", verdicts, "required");
+
+  test("says the outcome at the deciding level first", () => {
+    expect(markdown).toContain("Inconclusive: no clause failed at the required level, but 1 test(s) could not be carried out");
+  });
+
+  test("has one row per clause with both levels", () => {
+    expect(markdown).toContain("| REG-1 | Register only where supported | ✅ pass | ❌ fail | 1 / 1 / 0 / 0 / 0 |");
+    expect(markdown).toContain("| ONL-2 | Each behaviour can be switched off | — | ⚪ not checked | 0 / 0 / 0 / 0 / 1 |");
+  });
+
+  test("lists failures, inconclusive tests and exclusions apart, each with its level and reason", () => {
+    expect(markdown).toMatch(/## Failures\n\n.*\n\n- \*\*REG-1\*\* \(recommended\) REG-1 without caches — expected no register\(\) call/);
+    expect(markdown).toMatch(/## Inconclusive\n\n.*errors of the run, not verdicts on the app\.\n\n- \*\*NAV-5\*\* \(recommended\) NAV-5 lie-fi/);
+    expect(markdown).toContain("- **ERR-3** (required) ERR-3 document — no sign-in");
   });
 });

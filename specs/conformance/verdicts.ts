@@ -1,69 +1,88 @@
 /**
- * Per-clause verdicts from test outcomes: a clause fails if any of its tests failed, passes if at
- * least one passed and none failed, and is not applicable if every test of it was not applicable.
+ * Per-clause verdicts from test outcomes, at two levels. A test belongs to its clause's **required**
+ * rule (what the behaviour itself demands, as Serwist + Next.js do it) unless it is tagged
+ * `@recommended` (this checklist's stricter practice). At each level a clause:
+ * - fails when a test of that level failed on one of its assertions;
+ * - is inconclusive when none failed but one could not be carried out (the suite's own step broke,
+ *   or a precondition that belongs to another clause did not hold): an error of the run, not the app;
+ * - passes when at least one test passed and the rest did not apply or could not be checked;
+ * - is not applicable when every test was (a situation the app cannot have, e.g. no sign-in: no 401);
+ * - is not checked when the kit cannot observe it on this app (a hook only the reference app has);
+ * - has no rule (`none`) when the clause has no test at that level.
  */
 import { clauseIdsIn } from "./checklist.ts";
 
-export type Outcome = "passed" | "failed" | "not-applicable";
-export type Verdict = Outcome | "not-run";
+export const LEVELS = ["required", "recommended"] as const;
+export type Level = (typeof LEVELS)[number];
+
+export type Outcome = "passed" | "failed" | "inconclusive" | "not-applicable" | "not-checked";
+export type Verdict = Outcome | "none";
 
 export interface TestOutcome {
   readonly title: string;
   readonly file: string;
+  readonly level: Level;
   readonly outcome: Outcome;
-  /** Why it did not apply, or the first line of its error. */
+  /** What went wrong, why it did not apply, or why it could not be checked. */
   readonly detail?: string;
-  /** Path of the trace of a failed test, for the report's link. */
+  /** Path of the trace of a failed or inconclusive test, relative to the report's folder. */
   readonly trace?: string;
 }
 
 export interface ClauseVerdict {
   readonly id: string;
   readonly title: string;
-  readonly verdict: Verdict;
+  readonly required: Verdict;
+  readonly recommended: Verdict;
   readonly tests: readonly TestOutcome[];
+}
+
+/** Strongest first: one failed test decides a level, whatever the others say. */
+const PRECEDENCE: readonly Outcome[] = ["failed", "inconclusive", "passed", "not-checked", "not-applicable"];
+
+function levelVerdict(tests: readonly TestOutcome[]): Verdict {
+  if (tests.length === 0) return "none";
+  const present = new Set(tests.map((t) => t.outcome));
+  // Not applicable only when every test is: one test the kit could not check leaves it open.
+  if (present.size === 1 && present.has("not-applicable")) return "not-applicable";
+  return PRECEDENCE.find((outcome) => outcome !== "not-applicable" && present.has(outcome)) ?? "not-checked";
 }
 
 export function clauseVerdicts(clauses: readonly { id: string; title: string }[], outcomes: readonly TestOutcome[]): ClauseVerdict[] {
   return clauses.map((clause) => {
     const tests = outcomes.filter((outcome) => clauseIdsIn(outcome.title).includes(clause.id));
-    const verdict: Verdict =
-      tests.length === 0
-        ? "not-run"
-        : tests.some((t) => t.outcome === "failed")
-          ? "failed"
-          : tests.some((t) => t.outcome === "passed")
-            ? "passed"
-            : "not-applicable";
-    return { id: clause.id, title: clause.title, verdict, tests };
+    return {
+      id: clause.id,
+      title: clause.title,
+      required: levelVerdict(tests.filter((t) => t.level === "required")),
+      recommended: levelVerdict(tests.filter((t) => t.level === "recommended")),
+      tests,
+    };
   });
 }
 
-const LABEL: Record<Verdict, string> = { passed: "✅ pass", failed: "❌ fail", "not-applicable": "➖ not applicable", "not-run": "⚪ not run" };
+/** The levels that decide the exit code: `required` alone, or both for `--level recommended`. */
+export function levelsUpTo(level: Level): Level[] {
+  return level === "required" ? ["required"] : ["required", "recommended"];
+}
 
-/** The report as Markdown: a summary line, one row per clause, then the failures and exclusions. */
-export function verdictMarkdown(target: string, verdicts: readonly ClauseVerdict[]): string {
-  const count = (verdict: Verdict) => verdicts.filter((v) => v.verdict === verdict).length;
-  const lines = [
-    `# Conformance report: ${target}`,
-    "",
-    `${count("passed")} passed, ${count("failed")} failed, ${count("not-applicable")} not applicable, ${count("not-run")} not run (of ${verdicts.length} clauses).`,
-    "",
-    "| Clause | Rule | Verdict | Tests (passed / failed / n/a) |",
-    "|---|---|---|---|",
-  ];
-  for (const v of verdicts) {
-    const n = (o: Outcome) => v.tests.filter((t) => t.outcome === o).length;
-    lines.push(`| ${v.id} | ${v.title} | ${LABEL[v.verdict]} | ${n("passed")} / ${n("failed")} / ${n("not-applicable")} |`);
-  }
-  const notes = verdicts.flatMap((v) =>
-    v.tests
-      .filter((t) => t.outcome !== "passed")
-      .map(
-        (t) =>
-          `- **${v.id}** ${t.outcome === "failed" ? "failed" : "not applicable"}: ${t.title}${t.detail ? ` — ${t.detail}` : ""}${t.trace ? ` ([trace](${t.trace}))` : ""}`,
-      ),
-  );
-  if (notes.length > 0) lines.push("", "## Failures and exclusions", "", ...[...new Set(notes)]);
-  return `${lines.join("\n")}\n`;
+export interface RunSummary {
+  /** Clauses with a failed verdict at a deciding level. */
+  readonly failed: readonly string[];
+  /** Tests that could not be carried out, at any level: the run is not trustworthy where they are. */
+  readonly inconclusive: number;
+}
+
+export function summarize(verdicts: readonly ClauseVerdict[], level: Level): RunSummary {
+  const levels = levelsUpTo(level);
+  return {
+    failed: verdicts.filter((v) => levels.some((l) => v[l] === "failed")).map((v) => v.id),
+    inconclusive: verdicts.reduce((n, v) => n + v.tests.filter((t) => t.outcome === "inconclusive").length, 0),
+  };
+}
+
+/** Documented exit codes: 0 conforms, 1 a clause failed, 3 the run was inconclusive (2 is usage). */
+export function exitCodeFor(summary: RunSummary): 0 | 1 | 3 {
+  if (summary.failed.length > 0) return 1;
+  return summary.inconclusive > 0 ? 3 : 0;
 }

@@ -1,6 +1,7 @@
 /** Drives an app the way its profile says: where its pages are and how to navigate client-side. */
 import { expect, type Page } from "@playwright/test";
 import type { Profile } from "../profile/profileSchema.ts";
+import { precondition } from "./applicability.ts";
 
 type ProfilePage = Profile["pages"][number];
 
@@ -14,6 +15,8 @@ export interface AppDriver {
   readonly waitForRegistrationDecision: (page: Page) => Promise<void>;
   /** The main heading locator. */
   readonly heading: (page: Page) => ReturnType<Page["getByRole"]>;
+  /** Where a profile text is looked for: its selector, or the whole page. */
+  readonly textHolder: (page: Page, shown: { selector?: string | undefined }) => ReturnType<Page["locator"]>;
 }
 
 export function appDriver(profile: Profile): AppDriver {
@@ -34,14 +37,16 @@ export function appDriver(profile: Profile): AppDriver {
         }, target.path);
       }
     },
-    waitForRegistrationDecision: async (page) => {
-      if (profile.reference) {
-        await expect(page.locator(profile.reference.decidedSelector)).toBeVisible();
-        return;
-      }
-      // Without a hook: `load` has fired and every load listener has run when Playwright reports it.
-      await page.waitForLoadState("load");
-    },
+    waitForRegistrationDecision: (page) =>
+      precondition("the page finished loading", async () => {
+        if (profile.reference) {
+          await expect(page.locator(profile.reference.decidedSelector)).toBeVisible();
+          return;
+        }
+        // Without a hook: `load` has fired and every load listener has run when Playwright reports it.
+        await page.waitForLoadState("load");
+      }),
     heading: (page) => page.getByRole("heading", { level: 1 }),
+    textHolder: (page, shown) => page.locator(shown.selector ?? "body").first(),
   };
 }

@@ -1,41 +1,64 @@
 /**
- * "Not applicable" for the conformance verdict: a spec that needs something the profile does not
- * give (a path, a hook only the reference app has) ends as not applicable, with the reason, instead of
- * failing. Against the reference profile everything applies, so nothing is ever left out there.
+ * How a test ends without a verdict of its own, and how it marks its level:
+ * - not applicable: the app cannot have the situation (no sign-in, so no 401; no data requests), as
+ *   its profile says. A behaviour the app merely lacks is never this: the test runs and fails.
+ * - not checked: the kit cannot observe it on this app (a hook only the reference app has).
+ * - inconclusive: a `precondition()` the test needs, which belongs to another clause, did not hold.
+ * Tests of the checklist's stricter practice carry `RECOMMENDED`; the rest are the required rule.
  */
 import { test } from "@playwright/test";
 import type { Profile } from "../profile/profileSchema.ts";
 
 export const NOT_APPLICABLE = "not-applicable";
+export const NOT_CHECKED = "not-checked";
+export const INCONCLUSIVE = "inconclusive";
+export const RECOMMENDED_TAG = "@recommended";
+/** Title prefix of a `test.step` whose failure makes a test inconclusive, not failed. */
+export const PRECONDITION_PREFIX = "precondition:";
+
+/** `test(title, RECOMMENDED, body)`: the test checks this checklist's stricter practice. */
+export const RECOMMENDED = { tag: RECOMMENDED_TAG } as const;
 
 /**
  * In target mode the app sits behind the mock server's proxy: its own configuration cannot be
- * switched, and a document status fault shows the proxy's page rather than the app's. The reference
- * profile's hooks that rely on the mock server serving the app itself apply only without it.
+ * switched, and a document status fault shows the proxy's page rather than the app's.
  */
 export const PROXIED = Boolean(process.env.PCK_TARGET);
 
-/** The reference profile's server-side hooks, when the mock server serves the reference app itself. */
-export function servedReference(profile: Profile, what: string): NonNullable<Profile["reference"]> {
-  return needs(PROXIED ? undefined : profile.reference, `${what} (only when the mock server serves the reference app itself)`);
+function leave(type: typeof NOT_APPLICABLE | typeof NOT_CHECKED, reason: string): never {
+  test.info().annotations.push({ type, description: reason });
+  test.info().skip(true, `${type === NOT_CHECKED ? "not checked" : "not applicable"}: ${reason}`);
+  throw new Error("unreachable: skip() ends the test");
 }
 
-/** Marks the running test not applicable when `value` is missing; returns it otherwise. */
+/** Ends the test as not applicable when the profile says the app cannot have `what`. */
 export function needs<T>(value: T | undefined | null, what: string): T {
-  if (value === undefined || value === null) {
-    test.info().annotations.push({ type: NOT_APPLICABLE, description: `the profile has no ${what}` });
-    test.info().skip(true, `not applicable: the profile has no ${what}`);
-    throw new Error("unreachable: skip() ends the test");
-  }
+  if (value === undefined || value === null) return leave(NOT_APPLICABLE, `the app has no ${what}`);
   return value;
+}
+
+/** Ends the test as not checked: the kit cannot observe this on the app under test. */
+export function notChecked(reason: string): never {
+  return leave(NOT_CHECKED, reason);
+}
+
+/** The reference profile's server-side hooks, usable only when the mock server serves the reference app itself. */
+export function servedReference(profile: Profile, what: string): NonNullable<Profile["reference"]> {
+  if (PROXIED || !profile.reference) return notChecked(`${what} can be driven only on the reference app, which the mock server serves itself`);
+  return profile.reference;
+}
+
+/**
+ * Runs a step the test needs but does not judge (e.g. "a worker controls the page", REG-2's subject
+ * for a NAV test): if it fails, the test is inconclusive with `what` as the reason, never failed.
+ */
+export function precondition<T>(what: string, body: () => Promise<T>): Promise<T> {
+  return test.step(`${PRECONDITION_PREFIX} ${what}`, body);
 }
 
 /** Marks the running test not applicable when the profile lists one of its clauses as such. */
 export function applyProfileExclusions(profile: Profile): void {
   for (const [clause, reason] of Object.entries(profile.notApplicable)) {
-    if (new RegExp(`\\b${clause}\\b`).test(test.info().title)) {
-      test.info().annotations.push({ type: NOT_APPLICABLE, description: reason });
-      test.info().skip(true, `not applicable: ${reason}`);
-    }
+    if (new RegExp(`\\b${clause}\\b`).test(test.info().title)) leave(NOT_APPLICABLE, reason);
   }
 }

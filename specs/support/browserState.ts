@@ -4,6 +4,7 @@ import type { Page } from "@playwright/test";
 export interface CachedDocument {
   readonly url: string;
   readonly cacheName: string;
+  readonly status: number | null;
   readonly contentType: string | null;
   readonly body: string;
 }
@@ -21,7 +22,13 @@ export function cachedEntries(page: Page, url?: string): Promise<CachedDocument[
       for (const request of await cache.keys()) {
         if (only !== undefined && request.url !== only) continue;
         const response = await cache.match(request);
-        entries.push({ url: request.url, cacheName, contentType: response?.headers.get("content-type") ?? null, body: (await response?.text()) ?? "" });
+        entries.push({
+          url: request.url,
+          cacheName,
+          status: response?.status ?? null,
+          contentType: response?.headers.get("content-type") ?? null,
+          body: (await response?.text()) ?? "",
+        });
       }
     }
     return entries;
@@ -39,9 +46,15 @@ export function cachedUrls(page: Page): Promise<string[]> {
   });
 }
 
+/**
+ * How long a page may take to come under a worker's control: the worker's install (its precache)
+ * and activation. Seen here: under 2 s for Next.js + Serwist on a busy 2-core machine; generous.
+ */
+export const CONTROL_TIMEOUT_MS = 15_000;
+
 /** Resolves once a service worker controls the page (`ready` alone does not mean that). */
 export async function waitForController(page: Page): Promise<void> {
-  await page.waitForFunction(() => navigator.serviceWorker?.controller != null);
+  await page.waitForFunction(() => navigator.serviceWorker?.controller != null, undefined, { timeout: CONTROL_TIMEOUT_MS });
 }
 
 /** The registration covering the current page, if any: its scope and its worker's script URL. */
@@ -60,14 +73,21 @@ export function registrationInfo(page: Page): Promise<{ scope: string; scriptURL
  */
 export function postToWorker(page: Page, message: unknown): Promise<unknown> {
   return page.evaluate(
-    (data) =>
+    ({ data, timeoutMs }) =>
       new Promise((resolve, reject) => {
         const controller = navigator.serviceWorker.controller;
         if (!controller) return reject(new Error("No service worker controls the page."));
         const channel = new MessageChannel();
-        channel.port1.onmessage = (event) => resolve(event.data);
+        const timer = setTimeout(() => reject(new Error(`The worker did not reply to the message within ${timeoutMs} ms.`)), timeoutMs);
+        channel.port1.onmessage = (event) => {
+          clearTimeout(timer);
+          resolve(event.data);
+        };
         controller.postMessage(data, [channel.port2]);
       }),
-    message,
+    { data: message, timeoutMs: WORKER_REPLY_TIMEOUT_MS },
   );
 }
+
+/** A worker fetches and stores a few pages for a message: seconds at most, even on a busy machine. */
+const WORKER_REPLY_TIMEOUT_MS = 15_000;

@@ -5,7 +5,7 @@
  */
 import type { FaultInput } from "../../mock-server/faults/faultSchema.ts";
 import type { Profile } from "../profile/profileSchema.ts";
-import { needs, servedReference } from "./applicability.ts";
+import { servedReference } from "./applicability.ts";
 import type { MockServer } from "./mockServerProcess.ts";
 
 export async function documentFailing(
@@ -16,13 +16,7 @@ export async function documentFailing(
   fallbackPath: string,
 ): Promise<{ path: string; faultId: string | null }> {
   if (own) return { path: own, faultId: null };
-  servedReference(profile, `path that answers ${status} (fallbacks.*.path)`);
+  servedReference(profile, `a page that answers ${status} without a path of the app's own for it (fallbacks.*.path)`);
   const fault = await mock.addFault({ path: fallbackPath, status, representation: "document" });
   return { path: fallbackPath, faultId: fault.id };
-}
-
-/** Data faults match `Accept: application/json` requests; other data formats cannot be targeted. */
-export function jsonDataAccept(profile: Profile): string {
-  const accept = needs(profile.dataAccept, "data representation (dataAccept)");
-  return needs(/^application\/json/.test(accept) ? accept : undefined, "JSON data representation (dataAccept: application/json)");
 }

@@ -1,6 +1,8 @@
 /**
- * Holds a document's `load` event back until the test says so: the document is fetched as served and
- * an image is appended whose response waits for `release()`. Works on any app (REG-3).
+ * Holds a document's `load` event back until the test says so: an init script appends an image to
+ * the document at `DOMContentLoaded` (an image still loading delays `load`), and the image's
+ * response waits for `release()`. The document itself is not touched, so a streamed or
+ * compressed response (Next.js) goes to the browser exactly as served (REG-3).
  */
 import type { Page } from "@playwright/test";
 
@@ -13,17 +15,21 @@ export async function holdLoad(page: Page, documentPath: string): Promise<() => 
   const released = new Promise<void>((resolve) => {
     release = resolve;
   });
-  await page.route(
-    (url) => url.pathname === documentPath,
-    async (route) => {
-      const response = await route.fetch();
-      const body = (await response.text()).replace("</body>", `<img alt="" src="${HOLD_PATH}"></body>`);
-      await route.fulfill({ response, body });
-    },
-  );
   await page.route(`**${HOLD_PATH}`, async (route) => {
     await released;
     await route.fulfill({ status: 200, contentType: "image/png", body: PNG });
   });
+  await page.addInitScript(
+    ({ path, image }) => {
+      if (location.pathname !== path) return;
+      document.addEventListener("DOMContentLoaded", () => {
+        const img = document.createElement("img");
+        img.alt = "";
+        img.src = image;
+        document.body.append(img);
+      });
+    },
+    { path: documentPath, image: HOLD_PATH },
+  );
   return release;
 }

@@ -1,0 +1,93 @@
+import type { TestCase, TestResult, TestStep } from "@playwright/test/reporter";
+import { describe, expect, test } from "vitest";
+import { oneLine, testOutcome } from "./testOutcome.ts";
+
+const step = (category: string, title: string, error?: string, steps: TestStep[] = []): TestStep =>
+  ({ category, title, steps, ...(error ? { error: { message: error } } : {}) }) as unknown as TestStep;
+
+const testCase = (tags: string[] = [], annotations: { type: string; description?: string }[] = []): TestCase =>
+  ({
+    titlePath: () => ["", "chromium", "specs/x.spec.ts", "NAV-4 offline", "NAV-4 serves a cached page"],
+    location: { file: "/repo/specs/x.spec.ts", line: 1, column: 1 },
+    tags,
+    annotations,
+  }) as unknown as TestCase;
+
+const result = (status: TestResult["status"], steps: TestStep[], error?: string, annotations: { type: string; description?: string }[] = []): TestResult =>
+  ({ status, steps, attachments: [], annotations, ...(error ? { error: { message: error } } : {}) }) as unknown as TestResult;
+
+const outcomeOf = (c: TestCase, r: TestResult) => testOutcome(c, r, "/repo", "/repo/test-results/conformance");
+
+describe("testOutcome", () => {
+  test("a failed assertion is a failure of the app, in the assertion's words", () => {
+    const r = result("failed", [
+      step("pw:api", "Navigate"),
+      step("expect", 'Expect "toBe"', "Error: offline navigation to a cached page: no response\n\nExpected: true"),
+    ]);
+    expect(outcomeOf(testCase(), r)).toMatchObject({ outcome: "failed", level: "required", detail: "offline navigation to a cached page: no response" });
+  });
+
+  test("an error outside any assertion (a browser call, a route handler) is inconclusive", () => {
+    const r = result(
+      "failed",
+      [step("pw:api", "Fetch", "Error: apiResponse.text: Response has been disposed")],
+      "Error: apiResponse.text: Response has been disposed",
+    );
+    expect(outcomeOf(testCase(), r)).toMatchObject({
+      outcome: "inconclusive",
+      detail: "the suite's own step failed: apiResponse.text: Response has been disposed",
+    });
+  });
+
+  test("an assertion inside a failed precondition makes the test inconclusive, naming the precondition", () => {
+    const inner = step("expect", 'Expect "poll toContain"', "Error: expect(received).toContain(expected)");
+    const r = result("failed", [step("test.step", "precondition: the page is stored (NAV-3)", "Error: expect(received).toContain(expected)", [inner])]);
+    expect(outcomeOf(testCase(), r)).toMatchObject({
+      outcome: "inconclusive",
+      detail: "the page is stored (NAV-3) did not hold (expect(received).toContain(expected))",
+    });
+  });
+
+  test("a precondition failing inside a fixture is inconclusive too", () => {
+    const fixture = step("fixture", "controlledPage", undefined, [
+      step("test.step", "precondition: a service worker controls /app/ (REG-2)", "TimeoutError: waitForFunction: Timeout 15000ms exceeded."),
+    ]);
+    expect(outcomeOf(testCase(), result("failed", [fixture], "TimeoutError"))).toMatchObject({ outcome: "inconclusive" });
+  });
+
+  test("a test that timed out in a browser call is inconclusive; one that timed out in an assertion failed", () => {
+    expect(outcomeOf(testCase(), result("timedOut", [step("pw:api", "Wait for function", "Error: Test timeout of 30000ms exceeded.")])).outcome).toBe(
+      "inconclusive",
+    );
+    expect(
+      outcomeOf(testCase(), result("timedOut", [step("expect", 'Expect "toHaveText"', "Error: expect(locator).toHaveText(expected) failed")])).outcome,
+    ).toBe("failed");
+  });
+
+  test("a skipped test is not checked or not applicable, as its annotation says, with the reason", () => {
+    expect(outcomeOf(testCase([], [{ type: "not-checked", description: "reference only" }]), result("skipped", []))).toMatchObject({
+      outcome: "not-checked",
+      detail: "reference only",
+    });
+    expect(outcomeOf(testCase([], [{ type: "not-applicable", description: "no sign-in" }]), result("skipped", []))).toMatchObject({
+      outcome: "not-applicable",
+    });
+  });
+
+  test("the @recommended tag puts a test at the recommended level", () => {
+    expect(outcomeOf(testCase(["@recommended"]), result("passed", []))).toMatchObject({
+      outcome: "passed",
+      level: "recommended",
+      title: "NAV-4 offline › NAV-4 serves a cached page",
+      file: "specs/x.spec.ts",
+    });
+  });
+});
+
+describe("oneLine", () => {
+  test("keeps a matcher's first line with its Expected and Received lines, without colours", () => {
+    expect(oneLine("Error: \u001b[2mexpect(\u001b[22mreceived).toBe(expected)\n\nExpected: \u001b[32mtrue\u001b[39m\nReceived: false\n\n  at x")).toBe(
+      "expect(received).toBe(expected); Expected: true; Received: false",
+    );
+  });
+});

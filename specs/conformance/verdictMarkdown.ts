@@ -1,0 +1,68 @@
+/**
+ * The report as Markdown (also GitHub's job summary): a summary per level, one row per clause with
+ * both levels, then what failed, what could not be carried out, and what was left out, each with
+ * its reason.
+ */
+import { type ClauseVerdict, LEVELS, type Level, type Outcome, summarize, type TestOutcome, type Verdict } from "./verdicts.ts";
+
+export const VERDICT_LABEL: Record<Verdict, string> = {
+  passed: "✅ pass",
+  failed: "❌ fail",
+  inconclusive: "⚠️ inconclusive",
+  "not-applicable": "➖ not applicable",
+  "not-checked": "⚪ not checked",
+  none: "—",
+};
+
+const OUTCOMES: readonly Outcome[] = ["passed", "failed", "inconclusive", "not-applicable", "not-checked"];
+
+function levelLine(verdicts: readonly ClauseVerdict[], level: Level): string {
+  const counts = (["passed", "failed", "inconclusive", "not-applicable", "not-checked"] as const)
+    .map((verdict) => [verdict, verdicts.filter((v) => v[level] === verdict).length] as const)
+    .filter(([, n]) => n > 0)
+    .map(([verdict, n]) => `${n} ${VERDICT_LABEL[verdict].replace(/^\S+ /, "")}`);
+  const ruled = verdicts.filter((v) => v[level] !== "none").length;
+  return `**${level[0]?.toUpperCase()}${level.slice(1)}** (${ruled} clauses with such rules): ${counts.join(", ") || "nothing ran"}.`;
+}
+
+function bullet(v: ClauseVerdict, t: TestOutcome): string {
+  return `- **${v.id}** (${t.level}) ${t.title}${t.detail ? ` — ${t.detail}` : ""}${t.trace ? ` ([trace](${t.trace}))` : ""}`;
+}
+
+function section(verdicts: readonly ClauseVerdict[], title: string, intro: string, wanted: readonly Outcome[]): string[] {
+  const lines = [...new Set(verdicts.flatMap((v) => v.tests.filter((t) => wanted.includes(t.outcome)).map((t) => bullet(v, t))))];
+  return lines.length === 0 ? [] : ["", `## ${title}`, "", intro, "", ...lines];
+}
+
+export function verdictMarkdown(target: string, verdicts: readonly ClauseVerdict[], level: Level): string {
+  const summary = summarize(verdicts, level);
+  const outcome =
+    summary.failed.length > 0
+      ? `Does not conform at the ${level} level: ${summary.failed.join(", ")} failed.`
+      : summary.inconclusive > 0
+        ? `Inconclusive: no clause failed at the ${level} level, but ${summary.inconclusive} test(s) could not be carried out (below).`
+        : `Conforms at the ${level} level.`;
+  const lines = [
+    `# Conformance report: ${target}`,
+    "",
+    outcome,
+    "",
+    ...LEVELS.map((l) => `- ${levelLine(verdicts, l)}`),
+    "",
+    "| Clause | Rule | Required | Recommended | Tests (pass / fail / inconclusive / n/a / not checked) |",
+    "|---|---|---|---|---|",
+    ...verdicts.map((v) => {
+      const n = OUTCOMES.map((o) => v.tests.filter((t) => t.outcome === o).length).join(" / ");
+      return `| ${v.id} | ${v.title} | ${VERDICT_LABEL[v.required]} | ${VERDICT_LABEL[v.recommended]} | ${n} |`;
+    }),
+    ...section(verdicts, "Failures", "Each is a rule the app does not meet, in the words of its assertion.", ["failed"]),
+    ...section(
+      verdicts,
+      "Inconclusive",
+      "The suite could not carry these out (its own step broke, or another clause's behaviour was missing). They are errors of the run, not verdicts on the app.",
+      ["inconclusive"],
+    ),
+    ...section(verdicts, "Not applicable and not checked", "Left out, with the reason.", ["not-applicable", "not-checked"]),
+  ];
+  return `${lines.join("\n")}\n`;
+}

@@ -1,0 +1,28 @@
+/**
+ * A full navigation whose failure is an observation, not an error of the suite: offline, an app
+ * without an offline page lands on the browser's error page and `page.goto` throws. Specs assert on
+ * the outcome, so such an app fails the clause under test instead of ending the test with a
+ * `net::ERR_…` from the harness.
+ */
+import type { Page } from "@playwright/test";
+
+export interface NavigationOutcome {
+  /** The browser's error (`net::ERR_INTERNET_DISCONNECTED`, a timeout), or null when a response came. */
+  readonly error: string | null;
+  readonly status: number | null;
+  readonly fromServiceWorker: boolean;
+  /** A sentence for assertion messages: what the browser got. */
+  readonly summary: string;
+}
+
+export async function navigate(page: Page, path: string, options: { timeout?: number; reload?: boolean } = {}): Promise<NavigationOutcome> {
+  try {
+    const response = options.reload ? await page.reload({ timeout: options.timeout }) : await page.goto(path, { timeout: options.timeout });
+    const status = response?.status() ?? null;
+    const fromServiceWorker = response?.fromServiceWorker() ?? false;
+    return { error: null, status, fromServiceWorker, summary: `status ${status}${fromServiceWorker ? " from the service worker" : " from the network"}` };
+  } catch (error) {
+    const message = (error as Error).message.split("\n")[0] ?? String(error);
+    return { error: message, status: null, fromServiceWorker: false, summary: `no response: ${message}` };
+  }
+}

@@ -1,0 +1,33 @@
+/**
+ * Reads the `CACHE_URLS` messages a page posted to its worker (Workbox's and Serwist's protocol,
+ * and the reference shell's). The required rule asks for the page's URL; whether it is absolute is
+ * the recommended one, so URLs are resolved against the app's origin before comparing.
+ */
+
+export const cacheUrlsMessage = (url: string) => ({ type: "CACHE_URLS", payload: { urlsToCache: [url] } });
+
+function urlsOf(message: unknown): unknown[] | null {
+  if (typeof message !== "object" || message === null || (message as { type?: unknown }).type !== "CACHE_URLS") return null;
+  const urls = (message as { payload?: { urlsToCache?: unknown } }).payload?.urlsToCache;
+  return Array.isArray(urls) ? urls : null;
+}
+
+/**
+ * Every URL in every CACHE_URLS message, resolved against `origin`, in posting order. A message of
+ * another shape shows as `<not CACHE_URLS: …>` so a comparison fails with what was posted.
+ */
+export function postedUrls(posts: readonly unknown[], origin: string | undefined): string[] {
+  return posts.flatMap((message) => {
+    const urls = urlsOf(message);
+    if (!urls) return [`<not CACHE_URLS: ${JSON.stringify(message)}>`];
+    return urls.map((url) => {
+      // Workbox also accepts [url, requestInit] pairs.
+      const raw = Array.isArray(url) ? url[0] : url;
+      try {
+        return new URL(String(raw), origin).href;
+      } catch {
+        return `<not a URL: ${String(raw)}>`;
+      }
+    });
+  });
+}
