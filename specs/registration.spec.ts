@@ -37,7 +37,9 @@ test.describe("REG-2 scope", () => {
   test("REG-2 registers at the app root scope with the script under it", async ({ page, app, profile, baseURL }) => {
     await page.goto(app.page(0).path);
     // A registration shows up before its worker does: wait for both.
-    await expect.poll(async () => (await registrationInfo(page))?.scriptURL ?? null, { message: "a registration with a worker covering the page" }).not.toBeNull();
+    await expect
+      .poll(async () => (await registrationInfo(page))?.scriptURL ?? null, { message: "a registration with a worker covering the page" })
+      .not.toBeNull();
     const info = await registrationInfo(page);
     expect(info?.scope, "the registration's scope").toBe(`${baseURL}${profile.worker.scope}`);
     expect(info?.scriptURL?.startsWith(`${baseURL}${profile.worker.scope}`), `the script ${info?.scriptURL} is under the scope`).toBe(true);

@@ -3,17 +3,20 @@ import { clauseIdsIn, parseChecklist, traceabilityProblems } from "./checklist.t
 
 const CHECKLIST = `# Checklist
 ### REG-1 — Register only where supported
-**Rule.** …
+**Required.** …
+**Recommended.** also Cache Storage
 **Specs.** specs/registration.spec.ts
 ### NAV-2 — Nothing posted offline
+**Required.** …
+**Recommended.** —
 **Specs.** specs/a.spec.ts, specs/b.spec.ts
 `;
 
 describe("parseChecklist", () => {
   test("reads each clause's id, title and spec files", () => {
     expect(parseChecklist(CHECKLIST)).toEqual([
-      { id: "REG-1", title: "Register only where supported", specFiles: ["specs/registration.spec.ts"] },
-      { id: "NAV-2", title: "Nothing posted offline", specFiles: ["specs/a.spec.ts", "specs/b.spec.ts"] },
+      { id: "REG-1", title: "Register only where supported", specFiles: ["specs/registration.spec.ts"], levels: { required: true, recommended: true } },
+      { id: "NAV-2", title: "Nothing posted offline", specFiles: ["specs/a.spec.ts", "specs/b.spec.ts"], levels: { required: true, recommended: false } },
     ]);
   });
 });
@@ -31,8 +34,21 @@ describe("clauseIdsIn", () => {
 
 describe("traceabilityProblems", () => {
   const clauses = parseChecklist(CHECKLIST);
+
+  test("names a level whose line and tagged tests disagree", () => {
+    const tests = [
+      { file: "specs/registration.spec.ts", title: "REG-1 registers" },
+      { file: "specs/a.spec.ts", title: "NAV-2 posts nothing" },
+      { file: "specs/b.spec.ts", title: "NAV-2 stricter", tags: ["@recommended"] },
+    ];
+    expect(traceabilityProblems(clauses, tests)).toEqual([
+      "REG-1 has a **Recommended.** rule but no recommended test.",
+      `NAV-2's **Recommended.** line is — (no rule), but 1 test(s) are recommended, e.g. "NAV-2 stricter".`,
+    ]);
+  });
   const agreeing = [
     { file: "specs/registration.spec.ts", title: "REG-1 registers" },
+    { file: "specs/registration.spec.ts", title: "REG-1 needs caches", tags: ["@recommended"] },
     { file: "specs/a.spec.ts", title: "NAV-2 posts nothing" },
     { file: "specs/b.spec.ts", title: "NAV-2 posts nothing either" },
   ];
@@ -42,7 +58,7 @@ describe("traceabilityProblems", () => {
   });
 
   test("reports a clause with no test", () => {
-    expect(traceabilityProblems(clauses, agreeing.slice(1))).toEqual(["REG-1 has no test: no test title carries its id."]);
+    expect(traceabilityProblems(clauses, agreeing.slice(2))).toEqual(["REG-1 has no test: no test title carries its id."]);
   });
 
   test("reports a test naming an unknown clause", () => {
@@ -52,7 +68,7 @@ describe("traceabilityProblems", () => {
   });
 
   test("reports a Specs line that lists a file without the id", () => {
-    expect(traceabilityProblems(clauses, agreeing.slice(0, 2))).toEqual(["NAV-2 lists specs/b.spec.ts, but no test there carries its id."]);
+    expect(traceabilityProblems(clauses, agreeing.slice(0, 3))).toEqual(["NAV-2 lists specs/b.spec.ts, but no test there carries its id."]);
   });
 
   test("reports a file carrying the id that the Specs line does not list", () => {

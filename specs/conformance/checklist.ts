@@ -10,13 +10,19 @@ export interface Clause {
   readonly id: string;
   readonly title: string;
   readonly specFiles: readonly string[];
+  /** Whether the clause has a rule at each level: its **Required.** / **Recommended.** line is not `—`. */
+  readonly levels: { readonly required: boolean; readonly recommended: boolean };
 }
 
 export interface ListedTest {
   /** Path relative to the repository root, e.g. `specs/registration.spec.ts`. */
   readonly file: string;
   readonly title: string;
+  /** Playwright tags, e.g. `@recommended`. */
+  readonly tags?: readonly string[];
 }
+
+const RECOMMENDED_TAG = "@recommended";
 
 /** The clause ids a test title carries (`REG-1 registers …` → `['REG-1']`). */
 export function clauseIdsIn(title: string): string[] {
@@ -26,12 +32,17 @@ export function clauseIdsIn(title: string): string[] {
 /** Parses `### ID — title` headings and the `**Specs.**` line under each. */
 export function parseChecklist(markdown: string): Clause[] {
   const clauses: Clause[] = [];
-  let current: { id: string; title: string; specFiles: string[] } | null = null;
+  let current: { id: string; title: string; specFiles: string[]; levels: { required: boolean; recommended: boolean } } | null = null;
   for (const line of markdown.split("\n")) {
     const heading = /^###\s+((?:REG|NAV|ONL|ERR)-\d+)\s+—\s+(.+)$/.exec(line);
     if (heading) {
-      current = { id: heading[1] ?? "", title: (heading[2] ?? "").trim(), specFiles: [] };
+      current = { id: heading[1] ?? "", title: (heading[2] ?? "").trim(), specFiles: [], levels: { required: false, recommended: false } };
       clauses.push(current);
+      continue;
+    }
+    const level = /^\*\*(Required|Recommended)\.\*\*\s*(.*)$/.exec(line);
+    if (level && current) {
+      current.levels[level[1] === "Required" ? "required" : "recommended"] = !/^—\s*$/.test(level[2] ?? "");
       continue;
     }
     const specs = /^\*\*Specs\.\*\*\s+(.*)$/.exec(line);
@@ -65,6 +76,17 @@ export function traceabilityProblems(clauses: readonly Clause[], tests: readonly
     }
   }
   for (const clause of clauses) {
+    const ofClause = tests.filter((test) => clauseIdsIn(test.title).includes(clause.id));
+    for (const [level, tagged] of [
+      ["required", ofClause.filter((test) => !test.tags?.includes(RECOMMENDED_TAG))],
+      ["recommended", ofClause.filter((test) => test.tags?.includes(RECOMMENDED_TAG))],
+    ] as const) {
+      const line = level === "required" ? "**Required.**" : "**Recommended.**";
+      if (clause.levels[level] && ofClause.length > 0 && tagged.length === 0) problems.push(`${clause.id} has a ${line} rule but no ${level} test.`);
+      if (!clause.levels[level] && tagged.length > 0) {
+        problems.push(`${clause.id}'s ${line} line is — (no rule), but ${tagged.length} test(s) are ${level}, e.g. "${tagged[0]?.title}".`);
+      }
+    }
     const actual = filesById.get(clause.id) ?? new Set<string>();
     if (actual.size === 0) {
       problems.push(`${clause.id} has no test: no test title carries its id.`);

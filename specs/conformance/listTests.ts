@@ -6,6 +6,7 @@ import type { ListedTest } from "./checklist.ts";
 interface JsonSpec {
   readonly title: string;
   readonly file: string;
+  readonly tags?: readonly string[];
 }
 interface JsonSuite {
   readonly title: string;
@@ -16,7 +17,12 @@ interface JsonSuite {
 function collect(suite: JsonSuite, parents: readonly string[], out: ListedTest[], root: string, testDir: string): void {
   const path = suite.title && !suite.title.endsWith(".ts") ? [...parents, suite.title] : parents;
   for (const spec of suite.specs ?? []) {
-    out.push({ file: relative(root, `${testDir}/${spec.file}`), title: [...path, spec.title].join(" › ") });
+    out.push({
+      file: relative(root, `${testDir}/${spec.file}`),
+      title: [...path, spec.title].join(" › "),
+      // The JSON report lists tags without their '@'.
+      tags: (spec.tags ?? []).map((tag) => (tag.startsWith("@") ? tag : `@${tag}`)),
+    });
   }
   for (const child of suite.suites ?? []) collect(child, path, out, root, testDir);
 }
