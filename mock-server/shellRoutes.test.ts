@@ -4,6 +4,7 @@ import { DATA_ACCEPT } from "../src/core/page.ts";
 import { createApp } from "./createApp.ts";
 import { bootDataOf, headingOf } from "./internal/readDocument.ts";
 import { type TestServer, test } from "./internal/testServer.ts";
+import { BARE_BASE_REDIRECT_MAX_AGE_S } from "./shellRoutes.ts";
 
 const DOCUMENT = { accept: "text/html" };
 const DATA = { accept: DATA_ACCEPT };
@@ -54,13 +55,28 @@ describe("representations", () => {
 });
 
 describe("routes", () => {
-  for (const path of ["/app", "/app/"]) {
-    test(`serves home at ${path} itself, with no redirect`, async ({ server }) => {
-      const { status, html } = await documentAt(server, path);
-      expect(status).toBe(200);
-      expect(bootDataOf(html).page).toMatchObject({ kind: "home", path });
+  test("serves home at /app/ itself, with no redirect", async ({ server }) => {
+    const { status, html } = await documentAt(server, "/app/");
+    expect(status).toBe(200);
+    expect(bootDataOf(html).page).toMatchObject({ kind: "home", path: "/app/" });
+  });
+
+  for (const [from, to] of [
+    ["/app", "/app/"],
+    ["/app?utm=x&y=%20z", "/app/?utm=x&y=%20z"],
+  ] as const) {
+    test(`NAV-8 redirects the bare base path ${from} with a cacheable 308 to ${to}`, async ({ server }) => {
+      const { status, response } = await documentAt(server, from);
+      expect(status).toBe(308);
+      expect(response.headers.get("location")).toBe(to);
+      expect(response.headers.get("cache-control")).toBe(`public, max-age=${BARE_BASE_REDIRECT_MAX_AGE_S}`);
     });
   }
+
+  test("NAV-8 redirects the bare base path for every method the route serves, HEAD included", async ({ server }) => {
+    const response = await server.fetch("/app", { method: "HEAD", redirect: "manual" });
+    expect(response.status).toBe(308);
+  });
 
   for (const path of ["/app/no/such/page", "/app/pages/4"]) {
     test(`ERR-1 answers ${path} with 404 and the not-found page`, async ({ server }) => {

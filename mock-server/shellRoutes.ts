@@ -15,6 +15,13 @@ import type { PageResponder } from "./respondWithPage.ts";
 /** A year, the usual ceiling for hashed assets: a new build has new names, so no copy goes stale. */
 export const HASHED_ASSET_MAX_AGE_MS = 365 * 24 * 60 * 60 * 1000;
 
+/**
+ * How long the browser may keep the bare base path's redirect (NAV-8). `/app` is outside the scope
+ * `/app/`, so the worker never sees it; offline, only the browser's HTTP cache can turn it into
+ * `/app/`, which the worker answers. The redirect is permanent, so as long as hashed assets.
+ */
+export const BARE_BASE_REDIRECT_MAX_AGE_S = HASHED_ASSET_MAX_AGE_MS / 1000;
+
 export interface ShellRouteOptions {
   readonly distDir: string;
   readonly getConfig: () => ShellConfig;
@@ -30,6 +37,14 @@ export function shellRoutes({ distDir, getConfig, sendPage }: ShellRouteOptions)
   });
   router.use(`${base}/assets`, confinedStatic(join(distDir, "assets"), { immutable: true, maxAgeMs: HASHED_ASSET_MAX_AGE_MS }));
   router.get(`${base}/offline.html`, (req, res) => sendPage(req, res, 200, OFFLINE_PAGE));
+  if (base !== "") {
+    // NAV-8: a scope is a URL prefix, so `/app` is never controlled; send it where the worker is.
+    router.get(base, (req, res) => {
+      const at = req.originalUrl.indexOf("?");
+      const query = at === -1 ? "" : req.originalUrl.slice(at);
+      res.set("cache-control", `public, max-age=${BARE_BASE_REDIRECT_MAX_AGE_S}`).redirect(308, `${base}/${query}`);
+    });
+  }
 
   router.get("/{*path}", (req, res) => {
     const path = req.path;

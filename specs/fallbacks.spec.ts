@@ -5,6 +5,7 @@ import { needs, notChecked, precondition, RECOMMENDED } from "./support/applicab
 import { cachedEntries } from "./support/browserState.ts";
 import { dataFaultsApply } from "./support/dataRequests.ts";
 import { documentFailing } from "./support/faultTargets.ts";
+import { linksHome } from "./support/links.ts";
 import { navigate } from "./support/navigation.ts";
 import { holdOffline } from "./support/offline.ts";
 
@@ -13,17 +14,6 @@ const FALLBACKS = [
   { clause: "ERR-2", status: 403, key: "forbidden" },
   { clause: "ERR-3", status: 401, key: "unauthorized" },
 ] as const;
-
-/** The app's home, as links to it are written: the home path, or the base path with or without '/'. */
-function isHomeLink(href: string, profile: Profile, origin: string | undefined): boolean {
-  const path = new URL(href, `${origin}/`).pathname;
-  return [profile.home, profile.basePath, `${profile.basePath}/`.replace("//", "/")].includes(path);
-}
-
-async function linksHome(page: Page, profile: Profile, origin: string | undefined): Promise<string[]> {
-  const hrefs = await page.locator("a[href]").evaluateAll((links) => links.map((link) => (link as HTMLAnchorElement).href));
-  return hrefs.filter((href) => isHomeLink(href, profile, origin));
-}
 
 for (const { clause, status, key } of FALLBACKS) {
   test.describe(`${clause} ${status} fallback`, () => {

@@ -2,6 +2,7 @@ import { expect, test } from "./fixtures.ts";
 import { needs, notChecked, precondition, RECOMMENDED } from "./support/applicability.ts";
 import { cachedEntries, cachedUrls, postToWorker } from "./support/browserState.ts";
 import { dataFetch, dataRequests, isDataRequest } from "./support/dataRequests.ts";
+import { linksHome } from "./support/links.ts";
 import { navigate } from "./support/navigation.ts";
 import { holdOffline } from "./support/offline.ts";
 
@@ -148,9 +149,30 @@ test.describe("NAV-6 offline page", () => {
     await holdOffline(page, context);
     const outcome = await navigate(page, app.page(2).path);
     expect(outcome.fromServiceWorker, `offline navigation to an uncached page: ${outcome.summary}`).toBe(true);
+    expect(outcome.status, "the offline page's status").toBe(200);
+    expect(outcome.contentType, "the offline page's content type").toContain("text/html");
     // Without an offline page in its profile the app has none, and the worker's answer is what counts.
     if (profile.offline) await expect(app.textHolder(page, profile.offline)).toContainText(profile.offline.text);
   });
+
+  test(
+    "NAV-6 the offline page is the app's own, stored before going offline, with a way home",
+    RECOMMENDED,
+    async ({ controlledPage: page, context, app, profile, baseURL }) => {
+      const offline = needs(profile.offline, "offline page (profile: offline)");
+      // Stored at install: an HTML entry of Cache Storage says the offline text before any navigation
+      // fails; a worker that makes up a response when the network fails has no such entry.
+      const stored = (await cachedEntries(page)).filter((entry) => entry.contentType?.includes("text/html") && entry.body.includes(offline.text));
+      expect(
+        stored.map((entry) => entry.url),
+        `HTML entries of Cache Storage with '${offline.text}', before going offline`,
+      ).not.toEqual([]);
+      await holdOffline(page, context);
+      await navigate(page, app.page(2).path);
+      await precondition("the offline page shows (NAV-6)", () => expect(app.textHolder(page, offline)).toContainText(offline.text));
+      expect(await linksHome(page, profile, baseURL), `links to ${profile.home} on the offline page`).not.toEqual([]);
+    },
+  );
 
   test("NAV-6 offline page is distinct from the 404 page", RECOMMENDED, async ({ controlledPage: page, context, app, profile }) => {
     const notFound = await page.goto(profile.fallbacks.notFound.path);

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
-import { needs, RECOMMENDED, servedReference } from "./support/applicability.ts";
+import { needs, notChecked, RECOMMENDED, servedReference } from "./support/applicability.ts";
 import { cachedUrls, waitForController } from "./support/browserState.ts";
 import { armConnectivityEvent, documentState, markDocument } from "./support/documentMarker.ts";
 import { holdOffline } from "./support/offline.ts";
@@ -79,6 +79,30 @@ test.describe("ONL-1 reload when back online", () => {
     await goOffline(page, context);
     await page.clock.runFor(SETTLE_BUDGET_MS);
     expect(await documentState(page)).toEqual({ marker: "original", leaving: false });
+  });
+});
+
+test.describe("ONL-1 settle time on a flapping connection", () => {
+  test("ONL-1 starts the settle time again at the last online event", RECOMMENDED, async ({ page, context, profile }) => {
+    const settle = profile.onlineSettleMs ?? notChecked("the profile does not give the app's settle time (onlineSettleMs)");
+    await openWithFakeClock(page, profile.home);
+    await goOffline(page, context);
+    await goOnline(page, context);
+    await page.clock.runFor(settle / 2);
+    await goOffline(page, context);
+    await goOnline(page, context);
+    // Past the first online event's settle time, short of the last one's.
+    await page.clock.runFor(settle / 2 + 1);
+    expect(await documentState(page), `the page ${settle / 2 + 1} ms after the last online event (settle time ${settle} ms)`).toEqual({
+      marker: "original",
+      leaving: false,
+    });
+    const reloaded = page.waitForEvent("load", { timeout: RELOAD_TIMEOUT_MS }).then(
+      () => true,
+      () => false,
+    );
+    await page.clock.runFor(settle);
+    expect(await reloaded, "the page reloaded once the last online event's settle time was over").toBe(true);
   });
 });
 

@@ -1,6 +1,6 @@
 import { expect, test } from "./fixtures.ts";
 import { needs, servedReference } from "./support/applicability.ts";
-import { cachedUrls } from "./support/browserState.ts";
+import { cachedUrls, waitForController } from "./support/browserState.ts";
 import { bodyRows, faultsTable, journalTable, openPanel, PANEL } from "./support/controlPanel.ts";
 import { documentState, markDocument } from "./support/documentMarker.ts";
 
@@ -24,9 +24,12 @@ test.describe("control panel", () => {
     const digestSelector = needs(serverError.digest?.selector, "digest element (fallbacks.serverError.digest.selector)");
     servedReference(profile, "server-error page for a document fault");
     const target = app.page(0);
+    // The worker first, so its own request for the page it lands on (NAV-7) is not a second 500.
+    const tab = await context.newPage();
+    await tab.goto(profile.home);
+    await waitForController(tab);
     const fault = await mock.addFault({ path: target.path, status: 500, representation: "document" });
     await openPanel(page);
-    const tab = await context.newPage();
     await tab.goto(target.path);
     const digest = await tab.locator(digestSelector).textContent();
     expect(digest).toMatch(/^\S+$/);

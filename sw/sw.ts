@@ -8,6 +8,7 @@ import { parseWorkerConfig } from "../src/core/shellConfig.ts";
 import { cacheUrl } from "./cacheUrls.ts";
 import { navigate } from "./navigate.ts";
 import { dropOldPrecaches, fromPrecache, isPrecached, precache } from "./precache.ts";
+import { saveLandingPages } from "./saveLandingPages.ts";
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -19,7 +20,11 @@ self.addEventListener("install", (event) => {
 });
 
 self.addEventListener("activate", (event) => {
-  event.waitUntil(dropOldPrecaches().then(() => self.clients.claim()));
+  event.waitUntil(
+    dropOldPrecaches()
+      .then(() => self.clients.claim())
+      .then(() => (config.cacheNavigations ? saveLandingPages(scope, config.networkTimeoutMs) : undefined)),
+  );
 });
 
 self.addEventListener("fetch", (event) => {

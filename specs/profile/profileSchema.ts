@@ -108,6 +108,13 @@ export const Profile = z
     uncacheable: z.strictObject({ json: path.optional(), redirect: path.optional(), noStore: path.optional() }).default({}),
     /** Does the app reload when the browser comes back online (ONL-1)? */
     reloadsOnOnline: z.boolean().default(true),
+    /** ONL-1: how long the app waits after `online` before it reloads, if it waits at all. */
+    onlineSettleMs: z
+      .int()
+      .min(1)
+      .max(60_000)
+      .optional()
+      .describe("how long the app waits after the online event before reloading, in ms; leave out if it reloads at once"),
     /** Hooks only the reference app has; absent for any other app. */
     reference: z
       .strictObject({

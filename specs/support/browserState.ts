@@ -52,9 +52,13 @@ export function cachedUrls(page: Page): Promise<string[]> {
  */
 export const CONTROL_TIMEOUT_MS = 15_000;
 
-/** Resolves once a service worker controls the page (`ready` alone does not mean that). */
+/**
+ * Resolves once a service worker controls the page (`ready` alone does not mean that) and has
+ * finished activating: a worker that claims the page during `activate` may still be at work there
+ * (the reference stores the landing page, NAV-7), and Cache Storage is not settled until it is done.
+ */
 export async function waitForController(page: Page): Promise<void> {
-  await page.waitForFunction(() => navigator.serviceWorker?.controller != null, undefined, { timeout: CONTROL_TIMEOUT_MS });
+  await page.waitForFunction(() => navigator.serviceWorker?.controller?.state === "activated", undefined, { timeout: CONTROL_TIMEOUT_MS });
 }
 
 /** The registration covering the current page, if any: its scope and its worker's script URL. */

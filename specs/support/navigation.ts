@@ -11,6 +11,7 @@ export interface NavigationOutcome {
   readonly error: string | null;
   readonly status: number | null;
   readonly fromServiceWorker: boolean;
+  readonly contentType: string | null;
   /** A sentence for assertion messages: what the browser got. */
   readonly summary: string;
 }
@@ -20,9 +21,16 @@ export async function navigate(page: Page, path: string, options: { timeout?: nu
     const response = options.reload ? await page.reload({ timeout: options.timeout }) : await page.goto(path, { timeout: options.timeout });
     const status = response?.status() ?? null;
     const fromServiceWorker = response?.fromServiceWorker() ?? false;
-    return { error: null, status, fromServiceWorker, summary: `status ${status}${fromServiceWorker ? " from the service worker" : " from the network"}` };
+    const contentType = response?.headers()["content-type"] ?? null;
+    return {
+      error: null,
+      status,
+      fromServiceWorker,
+      contentType,
+      summary: `status ${status}${fromServiceWorker ? " from the service worker" : " from the network"}`,
+    };
   } catch (error) {
     const message = (error as Error).message.split("\n")[0] ?? String(error);
-    return { error: message, status: null, fromServiceWorker: false, summary: `no response: ${message}` };
+    return { error: message, status: null, fromServiceWorker: false, contentType: null, summary: `no response: ${message}` };
   }
 }

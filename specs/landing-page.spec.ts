@@ -1,0 +1,109 @@
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
+import { needs, precondition, RECOMMENDED, servedReference } from "./support/applicability.ts";
+import { cachedEntries, cachedUrls, waitForController } from "./support/browserState.ts";
+import { navigate } from "./support/navigation.ts";
+import { holdOffline } from "./support/offline.ts";
+
+/**
+ * Resolves once the worker controlling the page is `activated`: its `activate` work (the landing
+ * page's storing, for the reference) is over, so what Cache Storage holds then is final.
+ */
+async function activatedController(page: Page): Promise<void> {
+  await precondition("a service worker controls the page and is activated (REG-2)", () => waitForController(page));
+}
+
+test.describe("NAV-7 the landing page is saved", () => {
+  test("NAV-7 serves the page first arrived on from the worker offline, in a new tab", RECOMMENDED, async ({ page, context, app, baseURL }) => {
+    const landing = app.page(0);
+    await page.goto(landing.path);
+    await activatedController(page);
+    await expect.poll(() => cachedUrls(page), { message: `Cache Storage holds the landing page ${landing.path}` }).toContain(`${baseURL}${landing.path}`);
+    await holdOffline(page, context);
+    const tab = await context.newPage();
+    const outcome = await navigate(tab, landing.path);
+    expect(outcome.fromServiceWorker, `the landing page offline, in a new tab: ${outcome.summary}`).toBe(true);
+    await expect(app.heading(tab)).toHaveText(landing.heading);
+  });
+
+  test("NAV-7 stores nothing but the landing page's document under its URL", RECOMMENDED, async ({ page, app, baseURL }) => {
+    const landing = app.page(1);
+    await page.goto(landing.path);
+    await activatedController(page);
+    // Whether it is stored at all is the test above; here, that nothing else stands in its place.
+    const others = (await cachedEntries(page, `${baseURL}${landing.path}`)).filter(
+      (entry) => entry.status !== 200 || !entry.contentType?.startsWith("text/html"),
+    );
+    expect(
+      others.map((entry) => `${entry.cacheName}: ${entry.status} ${entry.contentType}`),
+      "entries under the landing page's URL that are not its document",
+    ).toEqual([]);
+  });
+
+  test("NAV-7 does not store a landing page that answered 404", RECOMMENDED, async ({ page, profile, baseURL }) => {
+    const path = profile.fallbacks.notFound.path;
+    await page.goto(path);
+    await activatedController(page);
+    expect(await cachedUrls(page), "Cache Storage").not.toContain(`${baseURL}${path}`);
+  });
+
+  test("NAV-7 does not store a landing page that answered 500", RECOMMENDED, async ({ page, mock, app, profile, baseURL }) => {
+    let path = profile.fallbacks.serverError?.path;
+    if (!path) {
+      servedReference(profile, "a landing page that answers 500 without a path of the app's own (fallbacks.serverError.path)");
+      path = app.page(2).path;
+      // Sticky: the server keeps failing, as a broken page does; the worker's own request sees it too.
+      await mock.addFault({ path, status: 500, representation: "document" });
+    }
+    await page.goto(path);
+    await activatedController(page);
+    expect(await cachedUrls(page), "Cache Storage").not.toContain(`${baseURL}${path}`);
+  });
+
+  test("NAV-7 stores a redirected landing page under its final URL only", RECOMMENDED, async ({ page, profile, baseURL }) => {
+    const path = needs(profile.uncacheable.redirect, "in-scope URL that redirects (uncacheable.redirect)");
+    await page.goto(path);
+    await activatedController(page);
+    const landedOn = page.url();
+    await precondition("the redirect led to another page", async () => expect(landedOn).not.toBe(`${baseURL}${path}`));
+    expect(await cachedUrls(page), "Cache Storage").not.toContain(`${baseURL}${path}`);
+  });
+});
+
+test.describe("NAV-8 the bare base path", () => {
+  /** `/app` for base path `/app`; an app at the site root has no bare form. */
+  const bare = (basePath: string) => needs(basePath === "/" ? undefined : basePath, "base path other than the site root (its scope has no bare form)");
+
+  test("NAV-8 leads the bare base path to a page the worker controls", RECOMMENDED, async ({ controlledPage: page, profile }) => {
+    const path = bare(profile.basePath);
+    await page.goto(path);
+    expect(new URL(page.url()).pathname.startsWith(profile.worker.scope), `${path} led to ${page.url()}, outside the scope ${profile.worker.scope}`).toBe(true);
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { message: `a worker controls ${page.url()}` }).toBe(true);
+  });
+
+  test("NAV-8 keeps the query on the way from the bare base path", RECOMMENDED, async ({ page, profile }) => {
+    const path = bare(profile.basePath);
+    await page.goto(`${path}?from=bookmark&x=%20y`);
+    const landed = new URL(page.url());
+    expect(landed.pathname.startsWith(profile.worker.scope), `${path}?… led to ${page.url()}, outside the scope ${profile.worker.scope}`).toBe(true);
+    expect(landed.search, `the query after ${path}?from=bookmark&x=%20y led to ${page.url()}`).toBe("?from=bookmark&x=%20y");
+  });
+
+  test("NAV-8 opens the bare base path offline after one online visit", RECOMMENDED, async ({ controlledPage: page, context, profile }) => {
+    const path = bare(profile.basePath);
+    // Online first: whatever the app answers for the bare path, the browser may keep it.
+    await page.goto(path);
+    await holdOffline(page, context);
+    const outcome = await navigate(page, path);
+    expect(outcome.error, `${path} offline`).toBeNull();
+    expect(outcome.fromServiceWorker, `${path} offline: ${outcome.summary}`).toBe(true);
+  });
+
+  test("NAV-8 never stores the bare base path's redirect in Cache Storage", RECOMMENDED, async ({ controlledPage: page, profile, baseURL }) => {
+    const path = bare(profile.basePath);
+    await page.goto(path);
+    await page.goto(`${path}?again=1`);
+    const stored = (await cachedUrls(page)).filter((url) => new URL(url).pathname === path);
+    expect(stored, `entries stored under ${baseURL}${path}`).toEqual([]);
+  });
+});
