@@ -16,8 +16,17 @@ export async function markDocument(page: Page, marker: string): Promise<void> {
   }, marker);
 }
 
-export function documentState(page: Page): Promise<{ marker: string | null; leaving: boolean }> {
-  return page.evaluate(() => ({ marker: window.__pckMarker ?? null, leaving: window.__pckSpy?.leaving ?? false }));
+/**
+ * The marked document's state. A document being replaced while we ask (a reload under way) is an
+ * answer too — it is leaving — not an error of the suite.
+ */
+export async function documentState(page: Page): Promise<{ marker: string | null; leaving: boolean }> {
+  try {
+    return await page.evaluate(() => ({ marker: window.__pckMarker ?? null, leaving: window.__pckSpy?.leaving ?? false }));
+  } catch (error) {
+    if (/Execution context was destroyed|navigation/i.test((error as Error).message)) return { marker: null, leaving: true };
+    throw error;
+  }
 }
 
 /** sessionStorage key the armed listener sets: it outlives a document the event makes the app replace. */
