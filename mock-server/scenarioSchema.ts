@@ -12,6 +12,8 @@ export const MAX_SCENARIO_FAULTS = 200;
 
 export const Scenario = z.strictObject(
   {
+    /** The JSON Schema an editor checks the file with (scenario.schema.json); ignored here. */
+    $schema: z.string({ error: "must be a string" }).optional(),
     name: z.string({ error: "must be a string" }).trim().min(1, "must not be empty").max(100, "must be at most 100 characters"),
     description: z.string({ error: "must be a string" }).max(2_000, "must be at most 2000 characters").optional(),
     config: ShellConfigPatch.default({}),
