@@ -19,6 +19,12 @@ export interface JournalEntry {
   readonly accept: string | null;
   readonly secFetchMode: string | null;
   readonly secFetchDest: string | null;
+  /**
+   * Whether the browser sent the request as a worker's navigation preload (it carries a
+   * `Service-Worker-Navigation-Preload` header). The worker asked for it on activation, but the browser
+   * makes it with the navigation's own headers and referrer, so `fromWorker` is not true for it.
+   */
+  readonly navigationPreload: boolean;
   readonly outcome: Outcome;
   /** The fault that shaped the response: a fault id, `request` for `__status`/`x-mock-*`, or null. */
   readonly fault: string | null;

@@ -31,6 +31,7 @@ export function journalRequests(journal: Journal, workerPath: string, logger: Lo
         accept: req.get("accept") ?? null,
         secFetchMode: req.get("sec-fetch-mode") ?? null,
         secFetchDest: req.get("sec-fetch-dest") ?? null,
+        navigationPreload: req.get("service-worker-navigation-preload") !== undefined,
         outcome: completed ? "completed" : res.locals.dropped ? "dropped" : "aborted",
         fault: typeof res.locals.fault === "string" ? res.locals.fault : null,
         digest: typeof res.locals.digest === "string" ? res.locals.digest : null,

@@ -42,6 +42,7 @@ const request = (url: string): NewEntry => ({
   accept: "text/html",
   secFetchMode: "navigate",
   secFetchDest: "document",
+  navigationPreload: false,
   outcome: "completed",
   fault: null,
   digest: null,

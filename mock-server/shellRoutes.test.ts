@@ -8,6 +8,10 @@ import { BARE_BASE_REDIRECT_MAX_AGE_S } from "./shellRoutes.ts";
 
 const DOCUMENT = { accept: "text/html" };
 const DATA = { accept: DATA_ACCEPT };
+/** What Chromium 156 sends for a navigation, and so for its navigation preload. */
+const NAVIGATION = {
+  accept: "text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,image/apng,*/*;q=0.8,application/signed-exchange;v=b3;q=0.7",
+};
 
 async function documentAt(server: TestServer, path: string): Promise<{ status: number; html: string; response: Response }> {
   const response = await server.fetch(path, { headers: DOCUMENT, redirect: "manual" });
@@ -23,6 +27,14 @@ describe("representations", () => {
     expect(data.headers.get("content-type")).toMatch(/^application\/json/);
     expect(await data.json()).toEqual({ page: expect.objectContaining({ kind: "content", path: "/app/pages/1", heading: "Page one" }) });
     expect([document.headers.get("vary"), data.headers.get("vary")]).toEqual(["Accept", "Accept"]);
+  });
+
+  test("serves a navigation preload the document, as the navigation it stands for, with a 200 no-cache", async ({ server }) => {
+    const preload = await server.fetch("/app/pages/1", { headers: { ...NAVIGATION, "service-worker-navigation-preload": "true" } });
+    expect(preload.status).toBe(200);
+    expect(preload.headers.get("content-type")).toMatch(/^text\/html/);
+    expect(preload.headers.get("cache-control")).toBe("no-cache");
+    expect(bootDataOf(await preload.text()).page).toMatchObject({ kind: "content", path: "/app/pages/1", heading: "Page one" });
   });
 
   test("serves the document for Accept: */*", async ({ server }) => {
@@ -161,4 +173,13 @@ describe("journal", () => {
       expect((await server.journalEntry((entry) => entry.url === "/app/pages/1")).fromWorker).toBe(fromWorker);
     });
   }
+
+  test("journals navigationPreload for a request with Service-Worker-Navigation-Preload, and only for it", async ({ server }) => {
+    for (const path of ["/app/pages/1", "/app/pages/2"]) {
+      const headers = path === "/app/pages/1" ? { ...NAVIGATION, "service-worker-navigation-preload": "true" } : NAVIGATION;
+      await (await server.fetch(path, { headers })).arrayBuffer();
+    }
+    expect((await server.journalEntry((entry) => entry.url === "/app/pages/1")).navigationPreload).toBe(true);
+    expect((await server.journalEntry((entry) => entry.url === "/app/pages/2")).navigationPreload).toBe(false);
+  });
 });
