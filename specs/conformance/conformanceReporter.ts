@@ -1,6 +1,6 @@
 /**
  * A Playwright reporter that turns a run into per-clause verdicts at both levels: `conformance.md`
- * (for CI summaries) and `conformance.json` in PCK_REPORT_DIR (default test-results/conformance),
+ * (for CI summaries), `conformance.html` (one page to open) and `conformance.json` in PCK_REPORT_DIR (default test-results/conformance),
  * and a table on stdout. PCK_LEVEL (required or recommended) says which level decides the outcome.
  * Works on merged blob reports too (`playwright merge-reports`), so sharded runs get one report.
  */
@@ -10,6 +10,7 @@ import { fileURLToPath } from "node:url";
 import type { FullConfig, Reporter, TestCase, TestResult } from "@playwright/test/reporter";
 import { parseChecklist } from "./checklist.ts";
 import { testOutcome } from "./testOutcome.ts";
+import { verdictHtml } from "./verdictHtml.ts";
 import { verdictMarkdown } from "./verdictMarkdown.ts";
 import { clauseVerdicts, exitCodeFor, LEVELS, type Level, summarize, type TestOutcome } from "./verdicts.ts";
 
@@ -45,6 +46,8 @@ export default class ConformanceReporter implements Reporter {
     const summary = summarize(verdicts, level);
     const markdown = verdictMarkdown(target, verdicts, level);
     writeFileSync(join(this.#reportDir, "conformance.md"), markdown);
+    // Playwright's HTML report goes to html/ beside it (playwright.config.ts).
+    writeFileSync(join(this.#reportDir, "conformance.html"), verdictHtml(target, verdicts, level, "html/index.html"));
     writeFileSync(
       join(this.#reportDir, "conformance.json"),
       `${JSON.stringify({ target, level, exitCode: exitCodeFor(summary), summary, verdicts }, null, 2)}\n`,
