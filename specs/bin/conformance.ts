@@ -6,8 +6,14 @@
 import { spawn } from "node:child_process";
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { StartAppError, type StartedApp, startApp } from "../conformance/startApp.ts";
 import { loadProfile, ProfileError, REFERENCE_PROFILE } from "../profile/loadProfile.ts";
+
+const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+/** How long a started app gets to answer: a cold `next start` or a dev server's first build. */
+const DEFAULT_START_TIMEOUT_MS = 60_000;
 
 const USAGE = `Usage: npm run conformance -- [--target <url>] [--profile <file>] [--level <level>] [--report-dir <dir>] [-- <playwright test args>]
 
@@ -16,6 +22,9 @@ Checks an offline-capable web app shell against the clauses in docs/conformance.
   --target <url>      origin of the app to check, e.g. http://127.0.0.1:3000 (default: the reference app)
   --profile <file>    JSON profile describing the app (default: specs/profile/reference.json);
                       see specs/profile/profile.schema.json and specs/fixtures/second-app/profile.json
+  --start <command>   start the app with this shell command, wait until --target answers, stop
+                      it when the check ends (e.g. --start "npm run start")
+  --start-timeout <ms>  how long the started app gets to answer (default 60000)
   --level <level>     which rules decide the exit code: required (what the behaviours demand, as
                       Serwist + Next.js do them; default) or recommended (also this checklist's
                       stricter practice). The report shows both levels either way.
@@ -43,6 +52,8 @@ let values: {
   target?: string | undefined;
   profile?: string | undefined;
   level?: string | undefined;
+  start?: string | undefined;
+  "start-timeout"?: string | undefined;
   "report-dir"?: string | undefined;
   help?: boolean | undefined;
 };
@@ -55,6 +66,8 @@ try {
       target: { type: "string" },
       profile: { type: "string" },
       level: { type: "string" },
+      start: { type: "string" },
+      "start-timeout": { type: "string" },
       "report-dir": { type: "string" },
       help: { type: "boolean", short: "h" },
     },
@@ -97,12 +110,33 @@ const reportDir = resolve(callerDir, values["report-dir"] ?? "test-results/confo
 const report = join(reportDir, "conformance.json");
 // A report left by an earlier run must not stand in for this one's.
 rmSync(report, { force: true });
-const child = spawn("npx", ["playwright", "test", ...playwrightArgs], {
+
+let app: StartedApp | null = null;
+if (values.start !== undefined) {
+  if (target === undefined) fail("--start needs --target: the address where the started app answers.");
+  const timeoutMs = Number(values["start-timeout"] ?? DEFAULT_START_TIMEOUT_MS);
+  if (!Number.isInteger(timeoutMs) || timeoutMs < 1) fail(`--start-timeout must be a whole number of milliseconds ≥ 1, not '${values["start-timeout"]}'.`);
+  process.stdout.write(`Starting the app: ${values.start}\n`);
+  try {
+    app = await startApp(values.start, target, timeoutMs, callerDir);
+  } catch (error) {
+    if (error instanceof StartAppError) fail(error.message);
+    throw error;
+  }
+  process.stdout.write(`The app answers at ${target}.\n`);
+}
+
+// The kit's own Playwright and configuration, whatever directory the command was run from.
+const child = spawn(join(ROOT, "node_modules", ".bin", "playwright"), ["test", ...playwrightArgs], {
+  cwd: ROOT,
   stdio: "inherit",
   env: { ...process.env, PCK_PROFILE: profileFile, PCK_REPORT_DIR: reportDir, PCK_LEVEL: level, ...(target ? { PCK_TARGET: target } : {}) },
 });
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => child.kill(signal));
 child.on("exit", (code, signal) => {
+  void app?.stop().then(() => {
+    if (app) process.stdout.write("Stopped the app.\n");
+  });
   // Playwright exits 1 for any failed test; the verdicts, not that, decide (an inconclusive test is 3).
   if (signal || !existsSync(report)) {
     process.stderr.write(`conformance: the run ended (${signal ?? `exit code ${code}`}) without a report at ${report}; see the output above.\n`);
