@@ -6,7 +6,7 @@
 import { VERDICT_LABEL } from "./verdictMarkdown.ts";
 import { type ClauseVerdict, type Level, summarize, type TestOutcome } from "./verdicts.ts";
 
-const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 const STYLE = `body{font:15px/1.5 system-ui,sans-serif;margin:2rem auto;max-width:70rem;padding:0 1rem;color:#1b1b1b}
 table{border-collapse:collapse;width:100%}th,td{border-bottom:1px solid #ddd;padding:.35rem .5rem;text-align:left;vertical-align:top}
@@ -14,12 +14,12 @@ th{background:#f4f4f4}.failed{color:#a00}.inconclusive{color:#8a5a00}.passed{col
 li{margin:.3rem 0}code{background:#f4f4f4;padding:0 .2rem}`;
 
 function cell(verdict: ClauseVerdict["required"]): string {
-  return `<td class="${verdict}">${escape(VERDICT_LABEL[verdict])}</td>`;
+  return `<td class="${verdict}">${escapeHtml(VERDICT_LABEL[verdict])}</td>`;
 }
 
 function item(v: ClauseVerdict, t: TestOutcome): string {
-  const trace = t.trace ? ` <a href="${escape(t.trace)}">trace</a>` : "";
-  return `<li><strong>${escape(v.id)}</strong> <span class="muted">(${t.level})</span> ${escape(t.title)}${t.detail ? ` — ${escape(t.detail)}` : ""}${trace}</li>`;
+  const trace = t.trace ? ` <a href="${escapeHtml(t.trace)}">trace</a>` : "";
+  return `<li><strong>${escapeHtml(v.id)}</strong> <span class="muted">(${t.level})</span> ${escapeHtml(t.title)}${t.detail ? ` — ${escapeHtml(t.detail)}` : ""}${trace}</li>`;
 }
 
 function list(verdicts: readonly ClauseVerdict[], title: string, wanted: readonly TestOutcome["outcome"][], intro: string): string {
@@ -31,18 +31,18 @@ export function verdictHtml(target: string, verdicts: readonly ClauseVerdict[], 
   const summary = summarize(verdicts, level);
   const outcome =
     summary.failed.length > 0
-      ? `<p class="failed">Does not conform at the ${level} level: ${escape(summary.failed.join(", "))} failed.</p>`
+      ? `<p class="failed">Does not conform at the ${level} level: ${escapeHtml(summary.failed.join(", "))} failed.</p>`
       : summary.inconclusive > 0
         ? `<p class="inconclusive">Inconclusive: no clause failed at the ${level} level, but ${summary.inconclusive} test(s) could not be carried out.</p>`
         : `<p class="passed">Conforms at the ${level} level.</p>`;
-  const rows = verdicts.map((v) => `<tr><td>${escape(v.id)}</td><td>${escape(v.title)}</td>${cell(v.required)}${cell(v.recommended)}</tr>`).join("");
+  const rows = verdicts.map((v) => `<tr><td>${escapeHtml(v.id)}</td><td>${escapeHtml(v.title)}</td>${cell(v.required)}${cell(v.recommended)}</tr>`).join("");
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Conformance: ${escape(target)}</title><style>${STYLE}</style></head>
+<title>Conformance: ${escapeHtml(target)}</title><style>${STYLE}</style></head>
 <body><main>
-<h1>Conformance report: ${escape(target)}</h1>
+<h1>Conformance report: ${escapeHtml(target)}</h1>
 ${outcome}
-<p class="muted">Required: what the behaviours demand (as Serwist + Next.js do them). Recommended: the checklist's stricter practice. Every test, with its steps and trace: <a href="${escape(playwrightReport)}">Playwright report</a>.</p>
+<p class="muted">Required: what the behaviours demand (as Serwist + Next.js do them). Recommended: the checklist's stricter practice. Every test, with its steps and trace: <a href="${escapeHtml(playwrightReport)}">Playwright report</a>.</p>
 <table><thead><tr><th>Clause</th><th>Rule</th><th>Required</th><th>Recommended</th></tr></thead><tbody>${rows}</tbody></table>
 ${list(verdicts, "Failures", ["failed"], "Rules the app does not meet, in the words of the assertion.")}
 ${list(verdicts, "Inconclusive", ["inconclusive"], "Tests the suite could not carry out: errors of the run, not verdicts on the app.")}
