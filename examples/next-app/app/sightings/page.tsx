@@ -1,0 +1,8 @@
+export default function Sightings() {
+  return (
+    <>
+      <h1>Sightings</h1>
+      <p>Birds seen this season.</p>
+    </>
+  );
+}
