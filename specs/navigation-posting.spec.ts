@@ -6,19 +6,26 @@ import { cacheUrlsMessage, postedUrls } from "./support/posts.ts";
 test.describe("NAV-1 posting navigations to the worker", () => {
   test("NAV-1 posts the new page's URL after a client-side navigation", async ({ controlledPage: page, spy, app, baseURL }) => {
     await app.navigateClientSide(page, app.page(0));
-    await expect.poll(async () => postedUrls(await spy.posts(page), baseURL)).toEqual([`${baseURL}${app.page(0).path}`]);
+    await expect
+      .poll(async () => postedUrls(await spy.posts(page), baseURL), { message: "URLs posted to the worker after the app's own navigation" })
+      .toEqual([`${baseURL}${app.page(0).path}`]);
   });
 
   test("NAV-1 posts the absolute URL, not a relative one", RECOMMENDED, async ({ controlledPage: page, spy, app, baseURL }) => {
     await app.navigateClientSide(page, app.page(0));
     await precondition("the navigation is posted (NAV-1)", () => expect.poll(async () => (await spy.posts(page)).length).toBeGreaterThan(0));
-    expect(await spy.posts(page), "the message as posted").toEqual([cacheUrlsMessage(`${baseURL}${app.page(0).path}`)]);
+    const posts = await spy.posts(page);
+    expect(posts, `posted ${JSON.stringify(posts)}; expected the absolute URL ${baseURL}${app.page(0).path}`).toEqual([
+      cacheUrlsMessage(`${baseURL}${app.page(0).path}`),
+    ]);
   });
 
   test("NAV-1 posts the new URL after replaceState", async ({ controlledPage: page, spy, app, baseURL }) => {
     const target = `${app.page(2).path}?tab=a#part`;
     await page.evaluate((url) => history.replaceState(null, "", url), target);
-    await expect.poll(async () => postedUrls(await spy.posts(page), baseURL)).toEqual([`${baseURL}${target}`]);
+    await expect
+      .poll(async () => postedUrls(await spy.posts(page), baseURL), { message: "URLs posted to the worker after history.replaceState() by another script" })
+      .toEqual([`${baseURL}${target}`]);
   });
 
   test("NAV-1 posts one message per history change, in order", async ({ controlledPage: page, spy, app, baseURL }) => {
@@ -28,7 +35,11 @@ test.describe("NAV-1 posting navigations to the worker", () => {
       history.pushState(null, "", b);
       history.replaceState(null, "", c);
     }, paths);
-    await expect.poll(async () => postedUrls(await spy.posts(page), baseURL)).toEqual(paths.map((path) => `${baseURL}${path}`));
+    await expect
+      .poll(async () => postedUrls(await spy.posts(page), baseURL), {
+        message: "URLs posted to the worker after pushState, pushState, replaceState by another script",
+      })
+      .toEqual(paths.map((path) => `${baseURL}${path}`));
   });
 
   test("NAV-1 posts nothing for URLs outside the scope or on another origin", RECOMMENDED, async ({ controlledPage: page, spy, app, profile, baseURL }) => {

@@ -69,7 +69,10 @@ test.describe("ONL-1 reload when back online", () => {
     // Chromium fires such events in the old document during controlled navigations (TOOLCHAIN.md).
     await page.evaluate(() => window.dispatchEvent(new Event("online")));
     await page.clock.runFor(SETTLE_BUDGET_MS);
-    expect(await documentState(page)).toEqual({ marker: "original", leaving: false });
+    expect(await documentState(page), "the page after a stray online event while offline (no marker: it reloaded)").toEqual({
+      marker: "original",
+      leaving: false,
+    });
   });
 
   test("ONL-1 does not reload when the connection drops again within the settle time", RECOMMENDED, async ({ page, context, profile }) => {
@@ -78,7 +81,10 @@ test.describe("ONL-1 reload when back online", () => {
     await goOnline(page, context);
     await goOffline(page, context);
     await page.clock.runFor(SETTLE_BUDGET_MS);
-    expect(await documentState(page)).toEqual({ marker: "original", leaving: false });
+    expect(await documentState(page), "the page after online then offline again at once (no marker: it reloaded)").toEqual({
+      marker: "original",
+      leaving: false,
+    });
   });
 });
 

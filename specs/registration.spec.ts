@@ -28,7 +28,7 @@ test.describe("REG-1 support detection", () => {
     await page.goto(profile.home);
     await app.waitForRegistrationDecision(page);
     expect(await page.evaluate(() => "caches" in window)).toBe(false);
-    expect(await spy.registerCalls(page)).toEqual([]);
+    expect(await spy.registerCalls(page), "register() calls in a browser without Cache Storage").toEqual([]);
     expect(pageErrors).toEqual([]);
   });
 });

@@ -24,7 +24,11 @@ describe("testOutcome", () => {
       step("pw:api", "Navigate"),
       step("expect", 'Expect "toBe"', "Error: offline navigation to a cached page: no response\n\nExpected: true"),
     ]);
-    expect(outcomeOf(testCase(), r)).toMatchObject({ outcome: "failed", level: "required", detail: "offline navigation to a cached page: no response" });
+    expect(outcomeOf(testCase(), r)).toMatchObject({
+      outcome: "failed",
+      level: "required",
+      detail: "offline navigation to a cached page: no response; Expected: true",
+    });
   });
 
   test("an error outside any assertion (a browser call, a route handler) is inconclusive", () => {
@@ -85,6 +89,25 @@ describe("testOutcome", () => {
 });
 
 describe("oneLine", () => {
+  test("turns a deep-equality diff into what was missing and what came instead, after the assertion's own words", () => {
+    const message = [
+      "Error: URLs posted to the worker",
+      "",
+      "expect(received).toEqual(expected) // deep equality",
+      "",
+      "- Expected  - 3",
+      "+ Received  + 1",
+      "",
+      "- Array [",
+      '-   "http://127.0.0.1:1/app/pages/3?tab=a#part",',
+      "- ]",
+      "+ Array []",
+    ].join("\n");
+    expect(oneLine(message)).toBe(
+      'URLs posted to the worker; expected but missing: Array [ "http://127.0.0.1:1/app/pages/3?tab=a#part" ]; got instead: Array []',
+    );
+  });
+
   test("keeps a matcher's first line with its Expected and Received lines, without colours", () => {
     expect(oneLine("Error: \u001b[2mexpect(\u001b[22mreceived).toBe(expected)\n\nExpected: \u001b[32mtrue\u001b[39m\nReceived: false\n\n  at x")).toBe(
       "expect(received).toBe(expected); Expected: true; Received: false",

@@ -32,8 +32,9 @@ function failedPrecondition(steps: readonly TestStep[]): TestStep | null {
 }
 
 /**
- * An error message in one line: a custom assertion message as it is, otherwise the matcher's first
- * line with its Expected/Received lines.
+ * An error message in one line: its first line (the assertion's own message, in the clause's
+ * words, or the matcher), then what was expected and what came: the Expected/Received lines, or a
+ * deep-equality diff's missing and extra lines.
  */
 export function oneLine(message: string | undefined): string {
   const lines = stripVTControlCharacters(message ?? "")
@@ -41,10 +42,16 @@ export function oneLine(message: string | undefined): string {
     .map((line) => line.trim())
     .filter(Boolean);
   const [first = "", ...rest] = lines;
-  const first1 = first.replace(/^Error: /, "");
-  if (!/^expect\(/.test(first1)) return first1;
-  const facts = rest.filter((line) => /^(Expected|Received|Locator|Timeout)/.test(line)).slice(0, 4);
-  return [first1, ...facts].join("; ");
+  const head = first.replace(/^Error: /, "");
+  const facts = rest.filter((line) => /^(Expected|Received)( value| string)?:/.test(line)).slice(0, 2);
+  // A deep-equality diff: `-` lines were expected and missing, `+` lines came instead.
+  const missing = rest.filter((line) => /^- (?!Expected)/.test(line)).map((line) => line.slice(2).trim().replace(/,$/, ""));
+  const extra = rest.filter((line) => /^\+ (?!Received)/.test(line)).map((line) => line.slice(2).trim().replace(/,$/, ""));
+  const diff = [
+    ...(missing.length ? [`expected but missing: ${missing.slice(0, 3).join(" ")}`] : []),
+    ...(extra.length ? [`got instead: ${extra.slice(0, 3).join(" ")}`] : []),
+  ];
+  return [head, ...facts, ...diff].filter(Boolean).join("; ");
 }
 
 export function testOutcome(test: TestCase, result: TestResult, rootDir: string, reportDir: string): TestOutcome {
