@@ -19,9 +19,19 @@ self.addEventListener("install", (event) => {
   event.waitUntil(precache(scope).then(() => self.skipWaiting()));
 });
 
+/**
+ * Navigation preload: the browser sends a navigation's request while it starts the worker, instead of
+ * after, when the worker would fetch it (navigate.ts). Enabled before `clients.claim()`, so the first
+ * navigation of a claimed page already has it. Measured without it: 3× the document time of no worker
+ * at all (issue 14; `npm run bench:nav`).
+ */
+async function enableNavigationPreload(): Promise<void> {
+  if ("navigationPreload" in self.registration) await self.registration.navigationPreload.enable();
+}
+
 self.addEventListener("activate", (event) => {
   event.waitUntil(
-    dropOldPrecaches()
+    Promise.all([dropOldPrecaches(), enableNavigationPreload()])
       .then(() => self.clients.claim())
       .then(() => (config.cacheNavigations ? saveLandingPages(scope, config.networkTimeoutMs) : undefined)),
   );
