@@ -1,8 +1,9 @@
+import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, expect, test } from "vitest";
-import { loadScenarioFile, parseScenarioText, ScenarioFileError } from "./loadScenarioFile.ts";
+import { loadScenarioFile, MAX_SCENARIO_FILE_BYTES, parseScenarioText, ScenarioFileError } from "./loadScenarioFile.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "pck-scenario-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -78,4 +79,19 @@ test("says a missing file does not exist, and where paths start", () => {
 
 test("says a directory is not a file", () => {
   expect(failureOf(() => loadScenarioFile(dir)).problems).toEqual(["it is a directory, not a file"]);
+});
+
+test("refuses a device that reports size 0 and never ends, without reading it", () => {
+  expect(failureOf(() => loadScenarioFile("/dev/zero")).problems).toEqual(["it is not a regular file (a device, pipe or socket); save the scenario to a file"]);
+});
+
+test("refuses a named pipe at once, instead of waiting for a writer", () => {
+  const fifo = join(dir, "scenario.fifo");
+  execFileSync("mkfifo", [fifo]);
+  expect(failureOf(() => loadScenarioFile(fifo)).problems).toEqual(["it is not a regular file (a device, pipe or socket); save the scenario to a file"]);
+});
+
+test("refuses a file over the limit", () => {
+  const file = writeScenario("big.json", `{"name": "big", "description": "${"x".repeat(MAX_SCENARIO_FILE_BYTES)}"}`);
+  expect(failureOf(() => loadScenarioFile(file)).problems).toEqual([`it is larger than the ${MAX_SCENARIO_FILE_BYTES} bytes a scenario may have`]);
 });

@@ -2,7 +2,7 @@
  * Reads a scenario file (`--scenario file`). Every problem is reported at once, each with its path
  * in the file (`faults[2].status: must be one of 401, 403, 404, 500`), so one edit fixes them all.
  */
-import { readFileSync, statSync } from "node:fs";
+import { closeSync, openSync, readSync, statSync } from "node:fs";
 import { listIssues } from "./internal/validation.ts";
 import { Scenario } from "./scenarioSchema.ts";
 
@@ -50,18 +50,39 @@ export function parseScenarioText(text: string, file: string): Scenario {
 
 function readProblem(error: NodeJS.ErrnoException): string {
   if (error.code === "ENOENT") return `there is no such file (paths are relative to ${process.cwd()})`;
-  if (error.code === "EISDIR") return "it is a directory, not a file";
   if (error.code === "EACCES") return "this user may not read it";
   return `it cannot be read (${error.message})`;
+}
+
+/**
+ * A scenario is a regular file: a device such as /dev/zero reports size 0 and never ends (3.8 GB read
+ * in 10 s, issue 13), and opening a FIFO waits for a writer that may never come. So the kind is
+ * checked before opening, and at most one byte past the limit is ever read.
+ */
+function readCapped(file: string): string {
+  const stats = statSync(file);
+  if (stats.isDirectory()) throw new ScenarioFileError(file, ["it is a directory, not a file"]);
+  if (!stats.isFile()) throw new ScenarioFileError(file, ["it is not a regular file (a device, pipe or socket); save the scenario to a file"]);
+  const buffer = Buffer.alloc(MAX_SCENARIO_FILE_BYTES + 1);
+  const fd = openSync(file, "r");
+  let length = 0;
+  try {
+    while (length < buffer.length) {
+      const read = readSync(fd, buffer, length, buffer.length - length, null);
+      if (read === 0) break;
+      length += read;
+    }
+  } finally {
+    closeSync(fd);
+  }
+  if (length > MAX_SCENARIO_FILE_BYTES) throw new ScenarioFileError(file, [`it is larger than the ${MAX_SCENARIO_FILE_BYTES} bytes a scenario may have`]);
+  return buffer.toString("utf8", 0, length);
 }
 
 export function loadScenarioFile(file: string): Scenario {
   let text: string;
   try {
-    const { size } = statSync(file);
-    if (size > MAX_SCENARIO_FILE_BYTES)
-      throw new ScenarioFileError(file, [`it is ${size} bytes, more than the ${MAX_SCENARIO_FILE_BYTES} a scenario may have`]);
-    text = readFileSync(file, "utf8");
+    text = readCapped(file);
   } catch (error) {
     if (error instanceof ScenarioFileError) throw error;
     throw new ScenarioFileError(file, [readProblem(error as NodeJS.ErrnoException)]);
