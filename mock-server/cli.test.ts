@@ -146,6 +146,19 @@ describe("--upstream", () => {
   ])("refuses %s, naming the flag", (url, why) => {
     expect(errorOf(["--upstream", url])).toBe(`--upstream '${url}': ${why}.`);
   });
+
+  test.each([
+    ["http://127.0.0.1:4173", []],
+    ["http://localhost:4173", []],
+    ["http://[::1]:5000", ["--host", "127.0.0.1", "--port", "5000"]],
+    ["http://127.0.0.1:5000", ["--host", "0.0.0.0", "--port", "5000", "--control-token", TOKEN]],
+  ])("refuses %s as the server's own address %j", (url, flags) => {
+    expect(errorOf(["--upstream", url, ...flags])).toMatch(new RegExp(`^--upstream '${url.replace(/[.[\]]/g, "\\$&")}' is this server's own address`));
+  });
+
+  test("takes the server's port on another host", () => {
+    expect(parse("--upstream", "http://192.168.1.20:4173").upstream).toBe("http://192.168.1.20:4173");
+  });
 });
 
 describe("--worker-path", () => {

@@ -6,7 +6,7 @@ import { controlTokenProblem } from "./controlAccess.ts";
 import { isLoopbackHost } from "./internal/isLoopbackHost.ts";
 import { urlPathProblem } from "./internal/urlPath.ts";
 import { LOG_LEVELS, type LogLevel } from "./logger.ts";
-import { upstreamProblem } from "./proxy/upstreamUrl.ts";
+import { isOwnAddress, parseUpstreamUrl, upstreamProblem } from "./proxy/upstreamUrl.ts";
 
 export const DEFAULT_HOST = "127.0.0.1";
 export const DEFAULT_PORT = 4173;
@@ -142,6 +142,11 @@ export function parseCli(argv: readonly string[], env: Readonly<Record<string, s
   const upstream = values.upstream;
   const upstreamWhy = upstream === undefined ? null : upstreamProblem(upstream);
   if (upstreamWhy) throw new CliError(`--upstream '${upstream}': ${upstreamWhy}.`);
+  if (upstream !== undefined && isOwnAddress(parseUpstreamUrl(upstream), host, port)) {
+    throw new CliError(
+      `--upstream '${upstream}' is this server's own address (--host ${host} --port ${port}): every request would come back to it. Point --upstream at the app, or pick another --port.`,
+    );
+  }
   const workerPath = values["worker-path"];
   const workerPathWhy = workerPath === undefined ? null : urlPathProblem(workerPath);
   if (workerPathWhy) throw new CliError(`--worker-path '${workerPath}' ${workerPathWhy}, e.g. /app/sw.js.`);

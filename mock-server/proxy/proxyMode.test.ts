@@ -251,3 +251,22 @@ test("refuses a worker path that is not a URL path", () => {
 test("needs no build in proxy mode", () => {
   expect(() => createApp({ upstream: "http://127.0.0.1:1", distDir: "/nonexistent" })).not.toThrow();
 });
+
+test("a request that comes back to this server answers 508 at once, instead of going round", async () => {
+  let handler: ReturnType<typeof createApp>["handler"] | undefined;
+  const { origin } = await listenForTest((req, res) => handler?.(req, res));
+  const mock = createApp({ upstream: origin });
+  handler = mock.handler;
+  const response = await fetch(`${origin}/page`);
+  expect(response.status).toBe(508);
+  expect(((await response.json()) as { error: { code: string } }).error.code).toBe("UPSTREAM_LOOP");
+  // The client's request and the one that came back: no further hops.
+  expect(mock.journal.list().entries.map((entry) => entry.status)).toEqual([508, 508]);
+});
+
+test("adds itself to Via after the hops the request already took", async () => {
+  const upstream = await startUpstream();
+  const { origin } = await startProxy(upstream.origin);
+  await fetch(`${origin}/page`, { headers: { via: "1.1 corporate-proxy" } });
+  expect(upstream.seen[0]?.headers.via).toMatch(/^1\.1 corporate-proxy, 1\.1 pck-mock-server-[0-9a-f]{12}$/);
+});

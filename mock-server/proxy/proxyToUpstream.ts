@@ -3,8 +3,13 @@
  * it came (method, path and query, headers but the hop-by-hop ones, Host included, so the app's
  * absolute links and redirects keep pointing here), body streamed; the answer streams back as it
  * comes. Nothing is followed, rewritten or cached. An unreachable upstream is a 502 saying so.
+ *
+ * Each server adds itself to `Via` (RFC 9110 §7.6.3) under a name of its own, so a request that comes
+ * back to it — an upstream that is, or forwards to, this server — is answered 508 at once instead of
+ * going round until its headers overflow.
  */
-import { Agent, request } from "node:http";
+import { randomBytes } from "node:crypto";
+import { Agent, type IncomingMessage, request } from "node:http";
 import { pipeline } from "node:stream";
 import type { RequestHandler } from "express";
 import type { Logger } from "pino";
@@ -26,12 +31,29 @@ function forwardedFor(existing: string | string[] | undefined, address: string |
   return [previous, address ?? "unknown"].filter(Boolean).join(", ");
 }
 
+/** `Via` as one string, or undefined when the request has none. */
+function viaOf(req: IncomingMessage): string | undefined {
+  const via = req.headers.via;
+  return Array.isArray(via) ? via.join(", ") : via;
+}
+
 export function proxyToUpstream(upstream: Upstream, logger: Logger): RequestHandler {
   // Keep-alive to the upstream, as a browser would keep its own connection to the app.
   const agent = new Agent({ keepAlive: true });
+  const via = `1.1 pck-mock-server-${randomBytes(6).toString("hex")}`;
   return (req, res) => {
+    const previousVia = viaOf(req);
+    if (previousVia?.split(",").some((hop) => hop.trim() === via)) {
+      return sendError(
+        res,
+        508,
+        "UPSTREAM_LOOP",
+        `Failed to forward ${req.method} ${req.originalUrl} to ${upstream.origin}: the request came back to this server, so the upstream is this server or forwards to it. Point --upstream at the app itself.`,
+      );
+    }
     const headers = {
       ...withoutHopByHop(req.headers),
+      via: previousVia === undefined ? via : `${previousVia}, ${via}`,
       "x-forwarded-for": forwardedFor(req.headers["x-forwarded-for"], req.socket.remoteAddress),
       "x-forwarded-proto": "http",
       ...(req.headers.host === undefined ? {} : { "x-forwarded-host": req.headers.host }),

@@ -3,6 +3,8 @@
  * schemes are refused with the reason, so a typo fails at start, not on the first request.
  */
 
+import { isLoopbackHost } from "../internal/isLoopbackHost.ts";
+
 export class UpstreamUrlError extends Error {}
 
 export interface Upstream {
@@ -36,4 +38,18 @@ export function parseUpstreamUrl(text: string): Upstream {
   if (problem) throw new UpstreamUrlError(`Failed to use '${text}' as the upstream app: ${problem}.`);
   const url = new URL(text);
   return { origin: url.origin, hostname: url.hostname.replace(/^\[(.*)\]$/, "$1"), port: url.port === "" ? DEFAULT_HTTP_PORT : Number(url.port) };
+}
+
+const WILDCARD_HOSTS = new Set(["0.0.0.0", "::", "[::]"]);
+
+/**
+ * Whether the upstream is the server's own listening address, which would forward every request to
+ * itself until the headers overflow (1,478 hops and 3,000 open files before a 431, issue 13). Decided
+ * on the spelling only: the same port on the same host, on two loopback names, or on a wildcard bind.
+ */
+export function isOwnAddress(upstream: Upstream, host: string, port: number): boolean {
+  if (upstream.port !== port) return false;
+  const bound = host.replace(/^\[(.*)\]$/, "$1").toLowerCase();
+  const target = upstream.hostname.toLowerCase();
+  return bound === target || WILDCARD_HOSTS.has(bound) || (isLoopbackHost(bound) && isLoopbackHost(target));
 }
