@@ -2,6 +2,9 @@
  * `npm run bench:nav`: navigation timings in Chromium against the reference mock server, each set
  * against a baseline measured in the same run (interleaved, so drift in the machine's load hits both):
  *
+ *   online navigation through the worker                 vs  the same with service workers blocked  goal ≤ 1.15× (median document in)
+ *     (and, against the same kind of baseline, no goal: the same worker with navigation preload disabled
+ *     by the page; the floor, a minimal navigation-preload worker on a bare server with the same bytes)
  *   offline navigation served from the worker's cache   vs  online navigation through the worker   goal ≤ 1×
  *   lie-fi navigation (the document answers after 10 s)  vs  the configured networkTimeoutMs        goal ≤ 1.1×
  *   load → registered and load → controlled              vs  an empty worker on a bare server      (no goal)
@@ -15,6 +18,7 @@ import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { DEFAULT_NETWORK_TIMEOUT_MS, DEFAULT_SHELL_CONFIG } from "../../src/core/shellConfig.ts";
 import { type MockServer, startMockServer } from "../support/mockServerProcess.ts";
 import { launchChromium, type NavigationTiming, navigationTiming, waitForController, waitUntilCached } from "./internal/browser.ts";
+import { startFloorNavigationServer } from "./internal/floorNavigationServer.ts";
 import { startFloorWorkerServer } from "./internal/floorWorkerServer.ts";
 import { type Goal, ms, printGoal, printMachine, printTable, ratio } from "./internal/report.ts";
 import { type Summary, summarize } from "./internal/stats.ts";
@@ -80,49 +84,117 @@ function timingRows(scenarios: readonly Scenario[]): (string | number)[][] {
 
 const summaryOf = (samples: readonly NavigationTiming[], metric: keyof NavigationTiming): Summary => summarize(samples.map((sample) => sample[metric]));
 
-async function onlineVersusOffline(browser: Browser, mock: MockServer, pageUrl: string): Promise<Goal> {
+/** The page's view of its registration's navigation preload (the worker enables it on activation). */
+function preloadState(page: Page): Promise<string> {
+  return page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.ready;
+    if (!("navigationPreload" in registration)) return "unsupported";
+    return (await registration.navigationPreload.getState()).enabled ? "enabled" : "disabled";
+  });
+}
+
+/** The same worker with navigation preload turned off from the page, as the worker was before it used one. */
+async function withoutPreload(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.ready;
+    await registration.navigationPreload?.disable();
+  });
+}
+
+const ratioOf = (ours: readonly NavigationTiming[], base: readonly NavigationTiming[], metric: keyof NavigationTiming, at: "median" | "p90"): number =>
+  summaryOf(ours, metric)[at] / summaryOf(base, metric)[at];
+
+/** `document in 2.812 (p90 2.410), load 1.183 (p90 1.150)` for one side against a baseline. */
+function ratioLine(ours: readonly NavigationTiming[], base: readonly NavigationTiming[]): string {
+  const pair = (metric: keyof NavigationTiming) => `${ratio(ratioOf(ours, base, metric, "median"))} (p90 ${ratio(ratioOf(ours, base, metric, "p90"))})`;
+  return `document in ${pair("responseEnd")}, load ${pair("loadEventStart")}`;
+}
+
+/**
+ * Four navigations to the same URL, interleaved in a rotating order within each repetition: online
+ * through the worker (navigation preload as the worker sets it), online through the same worker with
+ * navigation preload disabled by the page, online with service workers blocked (the floor any worker
+ * adds its cost to), and offline from the worker's cache.
+ */
+async function onlineVersusOffline(browser: Browser, mock: MockServer, pageUrl: string): Promise<Goal[]> {
   // Coming back online must not reload the page in the middle of the next measurement (ONL-1).
   await mock.configure({ reloadOnOnline: false });
   const { context, page } = await controlledContext(browser, mock, pageUrl);
+  const preload = await preloadState(page);
+  const off = await controlledContext(browser, mock, pageUrl);
+  await withoutPreload(off.page);
+  const offPreload = await preloadState(off.page);
+  if (offPreload === "enabled") throw new Error("Failed to measure without navigation preload: it is still enabled after disable().");
   const bare = await browser.newContext({ serviceWorkers: "block" });
   const barePage = await bare.newPage();
+  // The floor: the same document's bytes from a bare server, through a minimal preload worker and without one.
+  const floor = await startFloorNavigationServer(await (await fetch(pageUrl, { headers: { accept: "text/html" } })).text());
+  const floorUrl = `${floor.origin}${APP}/pages/1`;
+  const floorWorker = await browser.newContext({ serviceWorkers: "allow" });
+  const floorWorkerPage = await floorWorker.newPage();
+  await floorWorkerPage.goto(`${floor.origin}/`);
+  await waitForController(floorWorkerPage);
+  const floorBare = await browser.newContext({ serviceWorkers: "block" });
+  const floorBarePage = await floorBare.newPage();
+  const floorWithWorker: NavigationTiming[] = [];
+  const floorNoWorker: NavigationTiming[] = [];
   const online: NavigationTiming[] = [];
+  const onlineNoPreload: NavigationTiming[] = [];
   const offline: NavigationTiming[] = [];
   const noWorker: NavigationTiming[] = [];
   for (let rep = 0; rep < REPS + WARM_UP; rep++) {
-    const keep = rep >= WARM_UP;
-    const measureOnline = async () => {
-      const timing = await timedVisit(page, pageUrl, "Page one", true);
-      if (keep) online.push(timing);
+    const keep = (into: NavigationTiming[], timing: NavigationTiming) => {
+      if (rep >= WARM_UP) into.push(timing);
     };
-    const measureOffline = async () => {
-      await context.setOffline(true);
-      const timing = await timedVisit(page, pageUrl, "Page one", true);
-      await context.setOffline(false);
-      if (keep) offline.push(timing);
-    };
-    // Alternate the order so neither side always runs right after the other's cache warm-up.
-    for (const measure of rep % 2 === 0 ? [measureOnline, measureOffline] : [measureOffline, measureOnline]) await measure();
-    const timing = await timedVisit(barePage, pageUrl, "Page one", false);
-    if (keep) noWorker.push(timing);
+    const measures = [
+      async () => keep(online, await timedVisit(page, pageUrl, "Page one", true)),
+      async () => keep(onlineNoPreload, await timedVisit(off.page, pageUrl, "Page one", true)),
+      async () => keep(noWorker, await timedVisit(barePage, pageUrl, "Page one", false)),
+      async () => keep(floorWithWorker, await timedVisit(floorWorkerPage, floorUrl, "Page one", true)),
+      async () => keep(floorNoWorker, await timedVisit(floorBarePage, floorUrl, "Page one", false)),
+      async () => {
+        await context.setOffline(true);
+        const timing = await timedVisit(page, pageUrl, "Page one", true);
+        await context.setOffline(false);
+        keep(offline, timing);
+      },
+    ];
+    // Rotate the order so no side always runs first, or right after another's cache warm-up.
+    for (let i = 0; i < measures.length; i++) await measures[(rep + i) % measures.length]?.();
   }
   await context.close();
+  await off.context.close();
   await bare.close();
+  await floorWorker.close();
+  await floorBare.close();
+  await floor.stop();
   await mock.reset();
 
-  console.log(`Online vs offline navigation to ${APP}/pages/1 (ms from navigation start; baseline: online through the worker)`);
+  console.log(`Online and offline navigations to ${APP}/pages/1, interleaved (ms from navigation start)`);
   printTable(
     ["navigation", "until", "n", "p10", "median", "p90"],
     timingRows([
-      { name: "online, through the worker (baseline)", samples: online },
+      { name: "online, no worker (service workers blocked; baseline)", samples: noWorker },
+      { name: `online, through the worker (navigation preload ${preload})`, samples: online },
+      { name: `online, through the worker (navigation preload ${offPreload} by the page)`, samples: onlineNoPreload },
       { name: "offline, from the worker's cache", samples: offline },
-      { name: "online, no worker (reference)", samples: noWorker },
+      { name: "floor: the same bytes from a bare server, no worker", samples: floorNoWorker },
+      { name: "floor: the same bytes from a bare server, a minimal preload worker", samples: floorWithWorker },
     ]),
   );
-  const loadRatio = summaryOf(offline, "loadEventStart").median / summaryOf(online, "loadEventStart").median;
-  const documentRatio = summaryOf(offline, "responseEnd").median / summaryOf(online, "responseEnd").median;
-  console.log(`offline / online: document in ${ratio(documentRatio)}, load ${ratio(loadRatio)}\n`);
-  return { name: "offline navigation ≤ online (median load)", ratio: loadRatio, limit: 1, direction: "at most" };
+  console.log(`through the worker / no worker: ${ratioLine(online, noWorker)}; navigation preload ${preload}`);
+  console.log(`through the worker without preload / no worker: ${ratioLine(onlineNoPreload, noWorker)}`);
+  console.log(`floor, a minimal preload worker / no worker: ${ratioLine(floorWithWorker, floorNoWorker)} (the document only: the floor serves no assets)`);
+  console.log(`offline / online through the worker: ${ratioLine(offline, online)}\n`);
+  return [
+    {
+      name: `online through the worker ≤ no worker + 15% (median document in; preload ${preload})`,
+      ratio: ratioOf(online, noWorker, "responseEnd", "median"),
+      limit: 1.15,
+      direction: "at most",
+    },
+    { name: "offline navigation ≤ online (median load)", ratio: ratioOf(offline, online, "loadEventStart", "median"), limit: 1, direction: "at most" },
+  ];
 }
 
 async function lieFi(browser: Browser, mock: MockServer, pageUrl: string): Promise<Goal> {
@@ -234,7 +306,7 @@ const mock = await startMockServer();
 const browser = await launchChromium();
 try {
   const pageUrl = `${mock.origin}${APP}/pages/1`;
-  const goals = [await onlineVersusOffline(browser, mock, pageUrl), await lieFi(browser, mock, pageUrl)];
+  const goals = [...(await onlineVersusOffline(browser, mock, pageUrl)), await lieFi(browser, mock, pageUrl)];
   await registration(browser, mock);
   for (const goal of goals) printGoal(goal);
 } finally {
