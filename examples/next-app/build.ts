@@ -28,8 +28,9 @@ function newest(path: string): number {
   return Math.max(0, ...readdirSync(path).map((name) => newest(join(path, name))));
 }
 
-async function run(what: string, command: string, args: string[]): Promise<void> {
-  const env = { ...process.env, ...QUIET_ENV, NODE_ENV: "production" };
+/** `production` for the builds only: under it `npm ci` would leave out the devDependencies (Serwist, TypeScript). */
+async function run(what: string, command: string, args: string[], nodeEnv?: "production"): Promise<void> {
+  const env = { ...process.env, ...QUIET_ENV, ...(nodeEnv ? { NODE_ENV: nodeEnv } : {}) };
   const result = await runCommand(command, args, { cwd: APP_DIR, env, timeoutMs: STEP_TIMEOUT_MS });
   if (result.code !== 0) {
     const why = result.notFound ? `${command} was not found` : result.timedOut ? `it took over ${STEP_TIMEOUT_MS} ms` : `exit code ${result.code}`;
@@ -45,8 +46,8 @@ export async function prepareNextApp({ force = false }: { force?: boolean } = {}
   }
   const built = Math.min(mtime(BUILD_ID), mtime(WORKER));
   if (force || built === 0 || built < Math.max(...SOURCES.map((source) => newest(join(APP_DIR, source))))) {
-    await run("build the Next.js app (next build)", process.execPath, [NEXT_BIN, "build"]);
-    await run("build the Next.js app's service worker (serwist build)", process.execPath, [SERWIST_BIN, "build"]);
+    await run("build the Next.js app (next build)", process.execPath, [NEXT_BIN, "build"], "production");
+    await run("build the Next.js app's service worker (serwist build)", process.execPath, [SERWIST_BIN, "build"], "production");
   }
 }
 

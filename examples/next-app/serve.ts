@@ -12,7 +12,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { APP_DIR, BASE_PATH, BUILD_ID, NEXT_BIN, QUIET_ENV, WORKER } from "./internal/paths.ts";
 
-/** `next start` of this app answers in about 0.5 s here (docs/next-app.md); generous for a busy 2-core CI machine. */
+/** `next start` of this app answers in 2.5–6.5 s here (docs/next-app.md); generous for a busy 2-core CI machine. */
 const START_TIMEOUT_MS = 60_000;
 /** Between attempts to reach the starting server; a start costs a few of them. */
 const POLL_INTERVAL_MS = 100;
