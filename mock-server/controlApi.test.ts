@@ -1,5 +1,6 @@
 import { describe, expect } from "vitest";
 import { DEFAULT_SHELL_CONFIG, type ShellConfig } from "../src/core/shellConfig.ts";
+import { MAX_FAULTS } from "./faults/FaultStore.ts";
 import type { ErrorBody } from "./internal/httpError.ts";
 import { bootDataOf } from "./internal/readDocument.ts";
 import { type TestServer, test } from "./internal/testServer.ts";
@@ -63,6 +64,19 @@ describe("faults", () => {
         error: { code: "UNKNOWN_FAULT", message: `Failed to remove fault '${id}': there is no such fault. GET /__mock/faults lists them.` },
       });
     }
+  });
+
+  test("POST /faults past MAX_FAULTS answers 409 naming the limit, and adds nothing", async ({ server }) => {
+    for (let n = 0; n < MAX_FAULTS; n++) server.app.faults.add({ path: `/app/pages/${n}`, status: 404, representation: "any" });
+    const response = await server.control("POST", "/faults", { path: "/app/pages/x", status: 404 });
+    expect(response.status).toBe(409);
+    expect(await response.json()).toEqual({
+      error: {
+        code: "TOO_MANY_FAULTS",
+        message: `Failed to add the fault: ${MAX_FAULTS} faults are active, the most the server keeps. Remove some (DELETE /__mock/faults/:id) or all (DELETE /__mock/faults) first.`,
+      },
+    });
+    expect(server.app.faults.size).toBe(MAX_FAULTS);
   });
 
   test("DELETE /faults answers 204 and clears every fault", async ({ server }) => {

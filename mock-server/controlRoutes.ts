@@ -6,7 +6,7 @@ import express, { type ErrorRequestHandler, type Router } from "express";
 import type { ShellConfig } from "../src/core/shellConfig.ts";
 import { controlAccess } from "./controlAccess.ts";
 import { CONTROL_PREFIX, JOURNAL_STREAM_PATH } from "./controlPaths.ts";
-import type { FaultStore } from "./faults/FaultStore.ts";
+import { type FaultStore, MAX_FAULTS } from "./faults/FaultStore.ts";
 import { FaultInput } from "./faults/faultSchema.ts";
 import { sendError } from "./internal/httpError.ts";
 import { describeIssues } from "./internal/validation.ts";
@@ -92,6 +92,14 @@ export function controlRoutes(state: ControlState): Router {
     if (refuseMissingBody(req, res, "add the fault")) return;
     const parsed = FaultInput.safeParse(req.body);
     if (!parsed.success) return sendError(res, 400, "INVALID_FAULT", `Failed to add the fault: ${describeIssues(parsed.error, "body")}.`);
+    if (state.faults.size >= MAX_FAULTS) {
+      return sendError(
+        res,
+        409,
+        "TOO_MANY_FAULTS",
+        `Failed to add the fault: ${MAX_FAULTS} faults are active, the most the server keeps. Remove some (DELETE ${CONTROL_PREFIX}/faults/:id) or all (DELETE ${CONTROL_PREFIX}/faults) first.`,
+      );
+    }
     res.status(201).json(state.faults.add(parsed.data));
   });
   router.delete("/faults", (_req, res) => {
