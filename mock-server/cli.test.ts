@@ -119,6 +119,14 @@ describe("--base-path", () => {
     );
   });
 
+  test.each(["/__mock", "/__MOCK", "/__Mock/app", "/__mock/"])("refuses %s, the control API's prefix in any case", (path) => {
+    expect(errorOf(["--base-path", path])).toBe(`--base-path ${path}: /__mock/ is the control API's, in any case. Use another path, e.g. /app.`);
+  });
+
+  test("takes a path that only starts like the control prefix", () => {
+    expect(parse("--base-path", "/__mockup").basePath).toBe("/__mockup");
+  });
+
   test("refuses a dot segment", () => {
     expect(errorOf(["--base-path", "/app/%2e%2e"])).toMatch(/^--base-path: Failed to use base path '\/app\/%2e%2e': it has an empty or dot segment/);
   });

@@ -3,6 +3,7 @@ import { parseArgs } from "node:util";
 import { normalizeBasePath } from "../src/core/basePath.ts";
 import { ShellError } from "../src/core/errors.ts";
 import { controlTokenProblem } from "./controlAccess.ts";
+import { CONTROL_PREFIX, isUnderControlPrefix } from "./controlPaths.ts";
 import { isLoopbackHost } from "./internal/isLoopbackHost.ts";
 import { urlPathProblem } from "./internal/urlPath.ts";
 import { LOG_LEVELS, type LogLevel } from "./logger.ts";
@@ -89,12 +90,15 @@ function parsePort(text: string): number {
 }
 
 function parseBasePath(text: string): string {
+  let normalized: string;
   try {
-    normalizeBasePath(text);
+    normalized = normalizeBasePath(text);
   } catch (error) {
     if (error instanceof ShellError) throw new CliError(`--base-path: ${error.message}`);
     throw error;
   }
+  if (isUnderControlPrefix(normalized))
+    throw new CliError(`--base-path ${text}: ${CONTROL_PREFIX}/ is the control API's, in any case. Use another path, e.g. /app.`);
   return text;
 }
 

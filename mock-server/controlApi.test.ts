@@ -1,5 +1,6 @@
 import { describe, expect } from "vitest";
 import { DEFAULT_SHELL_CONFIG, type ShellConfig } from "../src/core/shellConfig.ts";
+import { createApp } from "./createApp.ts";
 import { MAX_FAULTS } from "./faults/FaultStore.ts";
 import type { ErrorBody } from "./internal/httpError.ts";
 import { bootDataOf } from "./internal/readDocument.ts";
@@ -308,4 +309,10 @@ describe("refused control requests", () => {
     });
     expect(response.status).toBe(201);
   });
+});
+
+test("createApp refuses a base path under the control prefix, in any case", () => {
+  expect(() => createApp({ basePath: "/__Mock/app", distDir: "/nonexistent" })).toThrow(
+    "Failed to use base path '/__Mock/app': /__mock/ is the control API's, in any case. Use another path, e.g. /app.",
+  );
 });

@@ -15,3 +15,12 @@ export const JOURNAL_STREAM_PATH = "/journal/stream";
 
 /** The event types of the journal stream: a new journal entry, or the journal was emptied. */
 export const JOURNAL_EVENTS = { entry: "entry", clear: "clear" } as const;
+
+/**
+ * Whether a path lies at or under CONTROL_PREFIX in any case: an app there would be shadowed by the
+ * control API, and one spelt `/__MOCK` would differ from it only by case.
+ */
+export function isUnderControlPrefix(path: string): boolean {
+  const lower = path.toLowerCase();
+  return lower === CONTROL_PREFIX || lower.startsWith(`${CONTROL_PREFIX}/`);
+}

@@ -7,6 +7,7 @@ import express from "express";
 import { type Logger, pino } from "pino";
 import { normalizeBasePath, scopePath } from "../src/core/basePath.ts";
 import { DEFAULT_SHELL_CONFIG, type ShellConfig, WORKER_FILE } from "../src/core/shellConfig.ts";
+import { isUnderControlPrefix } from "./controlPaths.ts";
 import { CONTROL_PREFIX, controlRoutes } from "./controlRoutes.ts";
 import { applyFaults } from "./faults/applyFaults.ts";
 import { FaultStore } from "./faults/FaultStore.ts";
@@ -66,6 +67,8 @@ export interface MockApp {
 
 export function createApp(options: AppOptions = {}): MockApp {
   const basePath = normalizeBasePath(options.basePath ?? DEFAULT_SHELL_CONFIG.basePath);
+  if (isUnderControlPrefix(basePath))
+    throw new Error(`Failed to use base path '${basePath}': ${CONTROL_PREFIX}/ is the control API's, in any case. Use another path, e.g. /app.`);
   const distDir = options.distDir ?? DEFAULT_DIST_DIR;
   const startConfig: ShellConfig = { ...DEFAULT_SHELL_CONFIG, ...options.config, basePath };
   const initial: ShellConfig = { ...startConfig, ...options.scenario?.config };
