@@ -10,7 +10,7 @@ import { type AppDriver, appDriver } from "./support/appDriver.ts";
 import { applyProfileExclusions, precondition } from "./support/applicability.ts";
 import { waitForController } from "./support/browserState.ts";
 import { type MockServer, startMockServer } from "./support/mockServerProcess.ts";
-import { installSpy, OFFLINE_HOLD_KEY, POSTS_KEY, type RegisterCall } from "./support/spy.ts";
+import { HISTORY_KEY, type HistoryChange, installSpy, OFFLINE_HOLD_KEY, POSTS_KEY, type PostRecord, type RegisterCall } from "./support/spy.ts";
 
 /**
  * Target mode (`npm run conformance`): PCK_TARGET is the app's origin and PCK_PROFILE its profile.
@@ -28,14 +28,25 @@ function serverArgs(profile: Profile): string[] {
 
 export interface Spy {
   readonly registerCalls: (page: Page) => Promise<RegisterCall[]>;
+  /** Every message the page posted to a worker, oldest first (kept across reloads). */
   readonly posts: (page: Page) => Promise<unknown[]>;
+  /** The messages posted while `navigator.onLine` was false. */
+  readonly postsWhileOffline: (page: Page) => Promise<unknown[]>;
+  /** Every `pushState`/`replaceState`, the app's own included, oldest first. */
+  readonly historyChanges: (page: Page) => Promise<HistoryChange[]>;
   /** True once the document has started to unload (a reload or navigation is under way). */
   readonly leaving: (page: Page) => Promise<boolean>;
 }
 
+function postRecords(page: Page): Promise<PostRecord[]> {
+  return page.evaluate((key) => JSON.parse(sessionStorage.getItem(key) ?? "[]") as PostRecord[], POSTS_KEY);
+}
+
 const spy: Spy = {
   registerCalls: (page) => page.evaluate(() => window.__pckSpy?.registerCalls ?? []),
-  posts: (page) => page.evaluate((key) => JSON.parse(sessionStorage.getItem(key) ?? "[]") as unknown[], POSTS_KEY),
+  posts: async (page) => (await postRecords(page)).map((post) => post.message),
+  postsWhileOffline: async (page) => (await postRecords(page)).filter((post) => !post.onLine).map((post) => post.message),
+  historyChanges: (page) => page.evaluate((key) => JSON.parse(sessionStorage.getItem(key) ?? "[]") as HistoryChange[], HISTORY_KEY),
   leaving: (page) => page.evaluate(() => window.__pckSpy?.leaving ?? false),
 };
 
@@ -90,7 +101,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   },
   spy: [
     async ({ context }, use) => {
-      await context.addInitScript(installSpy, { postsKey: POSTS_KEY, offlineHoldKey: OFFLINE_HOLD_KEY });
+      await context.addInitScript(installSpy, { postsKey: POSTS_KEY, historyKey: HISTORY_KEY, offlineHoldKey: OFFLINE_HOLD_KEY });
       await use(spy);
     },
     { auto: true },

@@ -27,6 +27,8 @@ test.describe("NAV-3 what the worker stores", () => {
     const data = dataRequests(profile);
     const target = app.page(1);
     const dataRequest = page.waitForRequest((request) => new URL(request.url()).pathname === target.path && isDataRequest(data, request));
+    // Armed before the page loads: an app may fetch its links' data ahead, as Next.js prefetches.
+    await page.goto(profile.home);
     await app.navigateClientSide(page, target);
     await precondition("the app fetches the page's data (profile: data)", async () => {
       await dataRequest;

@@ -4,12 +4,15 @@
  * the recommended one, so URLs are resolved against the app's origin before comparing.
  */
 
-export const cacheUrlsMessage = (url: string) => ({ type: "CACHE_URLS", payload: { urlsToCache: [url] } });
-
 function urlsOf(message: unknown): unknown[] | null {
   if (typeof message !== "object" || message === null || (message as { type?: unknown }).type !== "CACHE_URLS") return null;
   const urls = (message as { payload?: { urlsToCache?: unknown } }).payload?.urlsToCache;
   return Array.isArray(urls) ? urls : null;
+}
+
+/** Every URL in every CACHE_URLS message exactly as posted (relative ones stay relative). */
+export function rawPostedUrls(posts: readonly unknown[]): string[] {
+  return posts.flatMap((message) => (urlsOf(message) ?? []).map((url) => String(Array.isArray(url) ? url[0] : url)));
 }
 
 /**

@@ -1,7 +1,9 @@
 /**
  * An init script that records, through the standard APIs any app uses, what the page asks of its
- * service worker: `register()` calls (with the document's state at the time, REG-3) and messages
- * posted to a worker (NAV-1/2). Messages are kept in sessionStorage so a reload keeps the record.
+ * service worker: `register()` calls (with the document's state at the time, REG-3), messages
+ * posted to a worker and whether the browser was online then (NAV-1/2), and every history change
+ * (NAV-1: an app's router may add its own, e.g. Next.js's `replaceState` after a `pushState`).
+ * Posts and history changes are kept in sessionStorage so a reload keeps the record.
  */
 
 export interface RegisterCall {
@@ -24,12 +26,35 @@ declare global {
   }
 }
 
+/** A message posted to a worker, and whether `navigator.onLine` was true at that moment. */
+export interface PostRecord {
+  readonly message: unknown;
+  readonly onLine: boolean;
+}
+
+/** A `pushState`/`replaceState` call, with the document's URL after it. */
+export interface HistoryChange {
+  readonly method: "pushState" | "replaceState";
+  readonly url: string;
+  readonly onLine: boolean;
+}
+
 export const POSTS_KEY = "__pck_posts";
+export const HISTORY_KEY = "__pck_history";
 /** sessionStorage key set while a spec holds the page offline (support/offline.ts). */
 export const OFFLINE_HOLD_KEY = "__pck_offline_hold";
 
 /** Runs in the page before its own scripts (context.addInitScript). Must be self-contained. */
-export function installSpy({ postsKey, offlineHoldKey }: { postsKey: string; offlineHoldKey: string }): void {
+export function installSpy({ postsKey, historyKey, offlineHoldKey }: { postsKey: string; historyKey: string; offlineHoldKey: string }): void {
+  const append = (key: string, entry: unknown) => {
+    try {
+      const list = JSON.parse(sessionStorage.getItem(key) ?? "[]") as unknown[];
+      list.push(entry);
+      sessionStorage.setItem(key, JSON.stringify(list));
+    } catch {
+      // Not serialisable, or no sessionStorage (an opaque origin): the record just misses it.
+    }
+  };
   const spy = { registerCalls: [] as RegisterCall[], leaving: false, loaded: false };
   window.__pckSpy = spy;
   // Registered before any of the app's listeners, and at the target capture runs first: while a spec
@@ -55,6 +80,15 @@ export function installSpy({ postsKey, offlineHoldKey }: { postsKey: string; off
   window.addEventListener("beforeunload", () => {
     spy.leaving = true;
   });
+  // Wrapped first, before any script of the app: an app's own wrapper (Serwist's) calls this one.
+  for (const method of ["pushState", "replaceState"] as const) {
+    const original = History.prototype[method];
+    History.prototype[method] = function (this: History, ...args: Parameters<History["pushState"]>) {
+      const result = original.apply(this, args);
+      append(historyKey, { method, url: location.href, onLine: navigator.onLine });
+      return result;
+    };
+  }
   const container = window.ServiceWorkerContainer?.prototype;
   if (container) {
     const register = container.register;
@@ -72,13 +106,7 @@ export function installSpy({ postsKey, offlineHoldKey }: { postsKey: string; off
   if (worker) {
     const postMessage = worker.postMessage as (this: ServiceWorker, message: unknown, transfer?: Transferable[]) => void;
     worker.postMessage = function (this: ServiceWorker, message: unknown, transfer?: Transferable[] | StructuredSerializeOptions) {
-      try {
-        const posts = JSON.parse(sessionStorage.getItem(postsKey) ?? "[]") as unknown[];
-        posts.push(message);
-        sessionStorage.setItem(postsKey, JSON.stringify(posts));
-      } catch {
-        // A message that is not JSON-serialisable is still delivered; the record just misses it.
-      }
+      append(postsKey, { message, onLine: navigator.onLine });
       return postMessage.call(this, message, transfer as Transferable[]);
     } as ServiceWorker["postMessage"];
   }
