@@ -74,7 +74,7 @@ const bodyErrors: ErrorRequestHandler = (error: { type?: string; status?: number
 };
 
 export function controlRoutes(state: ControlState): Router {
-  const router = express.Router({ strict: true });
+  const router = express.Router({ strict: true, caseSensitive: true });
   router.use(controlAccess(state.controlToken), guardControl, express.json({ limit: CONTROL_BODY_LIMIT, strict: false }), bodyErrors);
 
   router.get("/journal", (_req, res) => {

@@ -93,6 +93,9 @@ export function createApp(options: AppOptions = {}): MockApp {
   const app = express();
   // Without strict routing `/app` and `/app/` collapse into a redirect loop (../shared/TOOLCHAIN.md).
   app.set("strict routing", true);
+  // Fault patterns are case-sensitive, so routes must be too: `/APP/sw.js` served the worker and
+  // `/APP/assets/x.js` escaped a fault on `/app/assets/**` (issue 13).
+  app.set("case sensitive routing", true);
   app.set("x-powered-by", false);
   app.set("etag", false);
   const getConfig = () => config;

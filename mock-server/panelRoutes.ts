@@ -18,7 +18,7 @@ const PANEL_CSP = "default-src 'self'; img-src 'self' data:; base-uri 'none'; fo
 
 export function panelRoutes(distDir: string): Router {
   const dir = join(distDir, "panel");
-  const router = express.Router({ strict: true });
+  const router = express.Router({ strict: true, caseSensitive: true });
   // `/__mock` is what people type; the panel is the folder's index, `/__mock/`.
   router.get(CONTROL_PREFIX, (req, res) => res.redirect(302, `${CONTROL_PREFIX}/${req.originalUrl.slice(CONTROL_PREFIX.length)}`));
   router.get(`${CONTROL_PREFIX}/`, (_req, res) => {

@@ -29,7 +29,7 @@ export interface ShellRouteOptions {
 }
 
 export function shellRoutes({ distDir, getConfig, sendPage }: ShellRouteOptions): Router {
-  const router = express.Router({ strict: true });
+  const router = express.Router({ strict: true, caseSensitive: true });
   const base = getConfig().basePath;
   router.get(`${base}/${WORKER_FILE}`, (_req, res) => {
     res.set("cache-control", "no-cache").type("text/javascript");
