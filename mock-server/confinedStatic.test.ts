@@ -1,4 +1,4 @@
-import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test } from "vitest";
 import { FAKE_SCRIPT, FAKE_SCRIPT_TEXT } from "./testing/fakeDist.ts";
@@ -85,4 +85,22 @@ test("answers malformed percent-encoding with 400 and no stack trace", async () 
     expect(answer.headers["content-type"], path).toMatch(/^application\/json/);
     expect(answer.body, path).not.toMatch(/node_modules|\s+at /);
   }
+});
+
+test("serves no worker script through a symlink that leads outside the build", async () => {
+  const { origin, distDir, secretFile } = await startWithSecret();
+  rmSync(join(distDir, "sw.js"));
+  symlinkSync(secretFile, join(distDir, "sw.js"));
+  const answer = await rawGet(origin, "/app/sw.js");
+  expect(answer.status).toBe(404);
+  expect(answer.body).not.toContain(SECRET);
+});
+
+test("serves no panel page through a symlink that leads outside the build", async () => {
+  const { origin, distDir, secretFile } = await startWithSecret();
+  mkdirSync(join(distDir, "panel"));
+  symlinkSync(secretFile, join(distDir, "panel", "index.html"));
+  const answer = await rawGet(origin, "/__mock/");
+  expect(answer.status).toBe(503);
+  expect(answer.body).not.toContain(SECRET);
 });

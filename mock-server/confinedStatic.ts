@@ -34,7 +34,7 @@ function decoded(path: string): string | null {
 }
 
 /** The file's real path when it is a file inside the root's real path, else null. */
-async function realFileWithin(root: string, relative: string): Promise<string | null> {
+export async function realFileWithin(root: string, relative: string): Promise<string | null> {
   try {
     const rootReal = await realpath(root);
     const real = await realpath(join(rootReal, relative));

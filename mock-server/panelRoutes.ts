@@ -5,7 +5,7 @@
  */
 import { join } from "node:path";
 import express, { type Router } from "express";
-import { confinedStatic } from "./confinedStatic.ts";
+import { confinedStatic, realFileWithin } from "./confinedStatic.ts";
 import { CONTROL_PREFIX, PANEL_ASSETS_PREFIX } from "./controlPaths.ts";
 import { sendError } from "./internal/httpError.ts";
 import { HASHED_ASSET_MAX_AGE_MS } from "./shellRoutes.ts";
@@ -21,10 +21,11 @@ export function panelRoutes(distDir: string): Router {
   const router = express.Router({ strict: true, caseSensitive: true });
   // `/__mock` is what people type; the panel is the folder's index, `/__mock/`.
   router.get(CONTROL_PREFIX, (req, res) => res.redirect(302, `${CONTROL_PREFIX}/${req.originalUrl.slice(CONTROL_PREFIX.length)}`));
-  router.get(`${CONTROL_PREFIX}/`, (_req, res) => {
+  router.get(`${CONTROL_PREFIX}/`, async (_req, res) => {
+    // Confined as the assets are: a panel/index.html that links out of the build is not served.
+    const file = await realFileWithin(distDir, join("panel", "index.html"));
     res.set({ "cache-control": "no-cache", "content-security-policy": PANEL_CSP, "x-content-type-options": "nosniff" });
-    res.sendFile(join(dir, "index.html"), (error) => {
-      if (!error || res.headersSent) return;
+    const notBuilt = () =>
       sendError(
         res,
         503,
@@ -32,6 +33,9 @@ export function panelRoutes(distDir: string): Router {
         // The build folder's own name only: an error body does not show where the server's files live.
         "Failed to serve the control panel: the build has no panel/index.html. Run 'npm run build' (npm start does it for you), then reload.",
       );
+    if (file === null) return notBuilt();
+    res.sendFile(file, (error) => {
+      if (error && !res.headersSent) notBuilt();
     });
   });
   router.use(`${PANEL_ASSETS_PREFIX}/assets`, confinedStatic(join(dir, "assets"), { immutable: true, maxAgeMs: HASHED_ASSET_MAX_AGE_MS }));

@@ -8,8 +8,9 @@ import { join } from "node:path";
 import express, { type Router } from "express";
 import { isWithinBasePath } from "../src/core/basePath.ts";
 import { type ShellConfig, WORKER_FILE } from "../src/core/shellConfig.ts";
-import { confinedStatic } from "./confinedStatic.ts";
+import { confinedStatic, realFileWithin } from "./confinedStatic.ts";
 import { API_PAGES_PATH, APP_PAGES, NAV_LINKS, NOT_FOUND_PAGE, OFFLINE_PAGE, outsidePage, REDIRECTS } from "./content.ts";
+import { sendError } from "./internal/httpError.ts";
 import type { PageResponder } from "./respondWithPage.ts";
 
 /** A year, the usual ceiling for hashed assets: a new build has new names, so no copy goes stale. */
@@ -31,9 +32,19 @@ export interface ShellRouteOptions {
 export function shellRoutes({ distDir, getConfig, sendPage }: ShellRouteOptions): Router {
   const router = express.Router({ strict: true, caseSensitive: true });
   const base = getConfig().basePath;
-  router.get(`${base}/${WORKER_FILE}`, (_req, res) => {
+  // Confined as the assets are: a dist/sw.js that links out of the build is not served.
+  router.get(`${base}/${WORKER_FILE}`, async (req, res) => {
+    const file = await realFileWithin(distDir, WORKER_FILE);
+    if (file === null) {
+      return sendError(
+        res,
+        404,
+        "NO_SUCH_ASSET",
+        `Failed to serve ${req.originalUrl}: the build has no such file. Rebuild with 'npm run build' or check the URL.`,
+      );
+    }
     res.set("cache-control", "no-cache").type("text/javascript");
-    res.sendFile(join(distDir, WORKER_FILE));
+    res.sendFile(file);
   });
   router.use(`${base}/assets`, confinedStatic(join(distDir, "assets"), { immutable: true, maxAgeMs: HASHED_ASSET_MAX_AGE_MS }));
   router.get(`${base}/offline.html`, (req, res) => sendPage(req, res, 200, OFFLINE_PAGE));
