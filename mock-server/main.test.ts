@@ -2,11 +2,13 @@
  * The entry as a process. These servers run in proxy mode (`--upstream`) so they need no build:
  * flag parsing, listening and shutdown in main.ts do not depend on what the app serves.
  */
+import { spawn } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { get, type IncomingMessage } from "node:http";
 import { connect } from "node:net";
 import { join } from "node:path";
-import { expect, test } from "vitest";
+import { fileURLToPath } from "node:url";
+import { expect, onTestFinished, test } from "vitest";
 import { USAGE } from "./cli.ts";
 import { fakeDistForTest } from "./testing/fakeDist.ts";
 import { listenForTest } from "./testing/listen.ts";
@@ -160,6 +162,29 @@ test.each(["SIGTERM", "SIGINT"] as const)(
     expect(await body).toBe("started;finished");
     expect(response.statusCode).toBe(200);
     expect(await server.exited).toBe(0);
+  },
+  SPAWN_TEST_TIMEOUT_MS,
+);
+
+test(
+  "mock-server/main.ts run directly under tsx exits 2 pointing at npm start, instead of serving a 500 on every page",
+  async () => {
+    const child = spawn(process.execPath, ["--import", "tsx", fileURLToPath(new URL("./main.ts", import.meta.url)), "--port", "0"], {
+      cwd: fileURLToPath(new URL("..", import.meta.url)),
+      env: { ...process.env, PCK_CONTROL_TOKEN: undefined, TSX_TSCONFIG_PATH: undefined },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    onTestFinished(() => void child.kill("SIGKILL"));
+    let stderr = "";
+    child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
+      stderr += chunk;
+    });
+    const outcome = await new Promise<string>((resolve) => {
+      child.stdout.once("data", () => resolve("listening"));
+      child.once("exit", (code) => resolve(`exit ${code}`));
+    });
+    expect(outcome).toBe("exit 2");
+    expect(stderr).toContain("Start the server with 'npm start -- …'");
   },
   SPAWN_TEST_TIMEOUT_MS,
 );

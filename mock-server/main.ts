@@ -1,5 +1,6 @@
 /**
- * The mock server's entry: parse flags (cli.ts; `--help` lists them all: --port, --host,
+ * The mock server's entry, run by bin/serve.mjs (`npm start`, `npm run serve`), which sets up tsx
+ * with the project's tsconfig and production React first: parse flags (cli.ts; `--help` lists them all: --port, --host,
  * --base-path, --scenario, --upstream, --worker-path, --log-level, --control-token), load the
  * scenario, build the app, listen, print the URL. Stops on SIGINT/SIGTERM — in-flight requests get
  * to finish — and, when started by a parent over IPC (the test fixtures), when that parent goes away.
@@ -11,6 +12,7 @@ import { CONTROL_PREFIX } from "./controlPaths.ts";
 import { createApp } from "./createApp.ts";
 import { loadScenarioFile, ScenarioFileError } from "./loadScenarioFile.ts";
 import { createLogger } from "./logger.ts";
+import { rendersJsx } from "./renderDocument.tsx";
 import type { Scenario } from "./scenarioSchema.ts";
 
 /** How long in-flight requests get to finish after a stop signal before connections are cut. */
@@ -31,6 +33,12 @@ try {
 if (options.help) {
   process.stdout.write(USAGE);
   process.exit(0);
+}
+
+if (options.upstream === undefined && !rendersJsx()) {
+  fail(
+    "Failed to start: this process compiles the pages' JSX without React's automatic runtime, so every page would answer 500. Start the server with 'npm start -- …' (or 'npm run serve -- …' on an existing build), not mock-server/main.ts directly.",
+  );
 }
 
 let scenario: Scenario | undefined;

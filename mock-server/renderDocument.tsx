@@ -70,3 +70,17 @@ export function renderDocument({ assets, boot, renderId, lateBoot = false }: Ren
     "</body></html>",
   ].join("");
 }
+
+/**
+ * Whether this process compiles JSX with React's automatic runtime. tsx takes it from the tsconfig
+ * that bin/serve.mjs names; `node --import tsx mock-server/main.ts` compiles classic JSX, and every
+ * page answered 500 with `React is not defined` (issue 13).
+ */
+export function rendersJsx(): boolean {
+  try {
+    renderToString(<i />);
+    return true;
+  } catch {
+    return false;
+  }
+}
