@@ -30,7 +30,10 @@ export interface JournalStreamOptions {
 
 /** The id after which to replay: undefined for none, NaN when the client sent something else. */
 function replayAfter(req: Request): number | undefined {
-  const raw = req.get("last-event-id") ?? (typeof req.query.after === "string" ? req.query.after : undefined);
+  const { after } = req.query;
+  // `?after=1&after=2` (a list) is as unclear as `?after=abc`, not a request without one.
+  if (after !== undefined && typeof after !== "string") return Number.NaN;
+  const raw = req.get("last-event-id") ?? after;
   if (raw === undefined) return undefined;
   return /^\d{1,15}$/.test(raw) ? Number(raw) : Number.NaN;
 }
