@@ -1,3 +1,4 @@
+import { request } from "node:http";
 import { expect, test } from "vitest";
 import { CONTROL_BODY_LIMIT } from "./controlRoutes.ts";
 import { controlRequest } from "./testing/controlRequest.ts";
@@ -122,4 +123,27 @@ test.each([
   expect(answer.body.error.code).toBe("BODY_MISSING");
   expect(mock.getConfig()).toBe(configBefore);
   expect(mock.faults.list()).toEqual([]);
+});
+
+test.each([
+  ["POST", "/faults"],
+  ["PUT", "/config"],
+  ["PUT", "/scenario"],
+])("%s /__mock%s with an empty chunked body gets 400 BODY_MISSING and changes nothing", async (method, path) => {
+  const { origin, mock } = await startMock();
+  const configBefore = mock.getConfig();
+  const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const req = request(`${origin}/__mock${path}`, { method, headers: { "content-type": "application/json", "transfer-encoding": "chunked" } }, (res) => {
+      let body = "";
+      res.setEncoding("utf8").on("data", (chunk: string) => {
+        body += chunk;
+      });
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on("error", reject);
+    req.end();
+  });
+  expect(answer.status).toBe(400);
+  expect(JSON.parse(answer.body).error.code).toBe("BODY_MISSING");
+  expect(mock.getConfig()).toBe(configBefore);
 });

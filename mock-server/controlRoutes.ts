@@ -34,9 +34,12 @@ function hasBody(req: express.Request): boolean {
   return req.get("transfer-encoding") !== undefined || Number(req.get("content-length") ?? 0) > 0;
 }
 
+/** Requests whose body turned out empty when read: a chunked body may announce itself and hold nothing. */
+const emptyBodies = new WeakSet<express.Request>();
+
 /** An empty body is not JSON, though express.json reads it as `{}` (which PUT /config would accept). */
 function refuseMissingBody(req: express.Request, res: express.Response, action: string): boolean {
-  if (hasBody(req)) return false;
+  if (hasBody(req) && !emptyBodies.has(req)) return false;
   sendError(res, 400, "BODY_MISSING", `Failed to ${action}: the request has no body. Send a JSON object with 'Content-Type: application/json'.`);
   return true;
 }
@@ -75,7 +78,18 @@ const bodyErrors: ErrorRequestHandler = (error: { type?: string; status?: number
 
 export function controlRoutes(state: ControlState): Router {
   const router = express.Router({ strict: true, caseSensitive: true });
-  router.use(controlAccess(state.controlToken), guardControl, express.json({ limit: CONTROL_BODY_LIMIT, strict: false }), bodyErrors);
+  router.use(
+    controlAccess(state.controlToken),
+    guardControl,
+    express.json({
+      limit: CONTROL_BODY_LIMIT,
+      strict: false,
+      verify: (req, _res, body) => {
+        if (body.length === 0) emptyBodies.add(req as express.Request);
+      },
+    }),
+    bodyErrors,
+  );
 
   router.get("/journal", (_req, res) => {
     res.set("cache-control", "no-store").json(state.journal.list());
