@@ -227,6 +227,12 @@ describe("request faults", () => {
     { asked: "?__status=abc", headers: {}, message: "__status / x-mock-status: must be one of 401, 403, 404, 500" },
     { asked: "?__delay=-1", headers: {}, message: "__delay / x-mock-delay: must be ≥ 0" },
     { asked: "?__delay=999999", headers: {}, message: "__delay / x-mock-delay: must be ≤ 120000" },
+    { asked: "?__delay=99999999999999999999999", headers: {}, message: "__delay / x-mock-delay: must be a whole number of milliseconds" },
+    {
+      asked: "?__status=1&__delay=99999999999999999999999",
+      headers: {},
+      message: "__status / x-mock-status: must be one of 401, 403, 404, 500; __delay / x-mock-delay: must be a whole number of milliseconds",
+    },
     { asked: "x-mock-status: 200", headers: { "x-mock-status": "200" }, message: "__status / x-mock-status: must be one of 401, 403, 404, 500" },
     { asked: "x-mock-delay: 1.5", headers: { "x-mock-delay": "1.5" }, message: "__delay / x-mock-delay: must be a whole number of milliseconds" },
   ]) {

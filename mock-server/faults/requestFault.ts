@@ -4,10 +4,12 @@
  */
 import type { Request } from "express";
 import { z } from "zod";
-import { describeIssues } from "../internal/validation.ts";
 import { delayMs, type FaultStatus, faultStatus } from "./faultSchema.ts";
 
 export const REQUEST_FAULT_ID = "request";
+
+/** How the request names each field. */
+const ASKED_AS: Readonly<Record<string, string>> = { status: "__status / x-mock-status", delayMs: "__delay / x-mock-delay" };
 
 const RequestFault = z.strictObject({ status: faultStatus.optional(), delayMs: delayMs.optional() });
 
@@ -30,11 +32,13 @@ export function readRequestFault(req: Request): { fault: RequestFault } | { prob
   if (status === undefined && delay === undefined) return null;
   const parsed = RequestFault.safeParse({ status: numeric(status), delayMs: numeric(delay) });
   if (!parsed.success) {
-    return {
-      problem: describeIssues(parsed.error, "request")
-        .replace("request.status", "__status / x-mock-status")
-        .replace("request.delayMs", "__delay / x-mock-delay"),
-    };
+    // Named as the caller wrote them, one problem each: a huge delay is both not whole and too large.
+    const problems = new Map<string, string>();
+    for (const issue of parsed.error.issues) {
+      const field = String(issue.path[0]);
+      if (!problems.has(field)) problems.set(field, `${ASKED_AS[field] ?? field}: ${issue.message}`);
+    }
+    return { problem: [...problems.values()].join("; ") };
   }
   const { status: s, delayMs: d } = parsed.data;
   return { fault: { ...(s === undefined ? {} : { status: s as FaultStatus }), ...(d === undefined ? {} : { delayMs: d }) } };
