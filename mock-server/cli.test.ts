@@ -95,6 +95,13 @@ describe("--host", () => {
     );
   });
 
+  test.each([
+    ["[::1]", "::1"],
+    ["[::ffff:127.0.0.1]", "::ffff:127.0.0.1"],
+  ])("takes %s as a URL writes it, and binds %s without a token", (flag, host) => {
+    expect(parse("--host", flag).host).toBe(host);
+  });
+
   test("binds non-loopback with a control token", () => {
     expect(parse("--host", "0.0.0.0", "--control-token", TOKEN)).toMatchObject({ host: "0.0.0.0", controlToken: TOKEN });
   });

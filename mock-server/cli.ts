@@ -137,7 +137,8 @@ export function parseCli(argv: readonly string[], env: Readonly<Record<string, s
     };
   }
   const port = parsePort(values.port ?? String(DEFAULT_PORT));
-  const host = values.host ?? DEFAULT_HOST;
+  // `[::1]` is how a URL writes an IPv6 address; listen() and the loopback check take it bare.
+  const host = (values.host ?? DEFAULT_HOST).replace(/^\[(.*:.*)\]$/, "$1");
   if (host.trim() === "") throw new CliError("--host must not be empty.");
   const basePath = parseBasePath(values["base-path"] ?? DEFAULT_BASE_PATH);
   const scenario = values.scenario;
