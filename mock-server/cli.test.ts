@@ -53,6 +53,15 @@ describe("--help", () => {
     },
   );
 
+  test.each([
+    ["--nope", "--help"],
+    ["-h", "--base_path", "/x"],
+    ["--port", "--help"],
+    ["--help", "stray"],
+  ])("wins over a flag the parser refuses: %s %s", (...argv) => {
+    expect(parse(...argv).help).toBe(true);
+  });
+
   test("takes no value", () => {
     expect(errorOf(["--help=yes"])).toBe("--help takes no value.");
   });

@@ -120,10 +120,12 @@ export function parseCli(argv: readonly string[], env: Readonly<Record<string, s
   try {
     ({ values } = parseArgs({ args: [...argv], strict: true, allowPositionals: false, options: FLAGS }));
   } catch (error) {
-    throw new CliError(describeParseError(error as Error));
+    if (!argv.some((arg) => arg === "--help" || arg === "-h")) throw new CliError(describeParseError(error as Error));
+    values = { help: true };
   }
   if (values.help === true) {
-    // Help wins over every other mistake on the line: it is what a confused person reaches for.
+    // Help wins over every other mistake on the line, unknown flags included: it is what a confused
+    // person reaches for.
     return {
       port: DEFAULT_PORT,
       host: DEFAULT_HOST,
