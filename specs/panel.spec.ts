@@ -6,8 +6,8 @@ import { documentState, markDocument } from "./support/documentMarker.ts";
 
 test.describe("control panel", () => {
   test("ERR-2 shows the forbidden page in the app for a 403 fault added in the panel", async ({ page, context, app, profile }) => {
+    servedReference(profile, "the app's 403 page for a document fault");
     const forbidden = needs(profile.fallbacks.forbidden, "403 page (fallbacks.forbidden)");
-    servedReference(profile, "403 page for a document fault");
     const target = app.page(1);
     await openPanel(page);
     await page.getByLabel("Path", { exact: true }).fill(target.path);
@@ -20,9 +20,9 @@ test.describe("control panel", () => {
   });
 
   test("ERR-4 leads from the digest on the app's error page to its request in the journal", async ({ page, context, mock, app, profile }) => {
+    servedReference(profile, "the app's server-error page for a document fault");
     const serverError = needs(profile.fallbacks.serverError, "server-error page (fallbacks.serverError)");
     const digestSelector = needs(serverError.digest?.selector, "digest element (fallbacks.serverError.digest.selector)");
-    servedReference(profile, "server-error page for a document fault");
     const target = app.page(0);
     // The worker first, so its own request for the page it lands on (NAV-7) is not a second 500.
     const tab = await context.newPage();

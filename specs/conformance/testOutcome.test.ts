@@ -89,6 +89,23 @@ describe("testOutcome", () => {
 });
 
 describe("oneLine", () => {
+  test("keeps what a poll expected and received, and leaves out its call log", () => {
+    const message = [
+      "Error: Cache Storage holds the landing page /app/sightings/",
+      "",
+      "expect(received).toContain(expected) // indexOf",
+      "",
+      'Expected value: "http://x/app/sightings/"',
+      'Received array: ["http://x/app/"]',
+      "",
+      "Call Log:",
+      "- Timeout 5000ms exceeded while waiting on the predicate",
+    ].join("\n");
+    expect(oneLine(message)).toBe(
+      'Cache Storage holds the landing page /app/sightings/; Expected value: "http://x/app/sightings/"; Received array: ["http://x/app/"]',
+    );
+  });
+
   test("turns a deep-equality diff into what was missing and what came instead, after the assertion's own words", () => {
     const message = [
       "Error: URLs posted to the worker",

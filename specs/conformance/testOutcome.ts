@@ -41,9 +41,11 @@ export function oneLine(message: string | undefined): string {
     .split("\n")
     .map((line) => line.trim())
     .filter(Boolean);
-  const [first = "", ...rest] = lines;
+  // The call log after the matcher's report says how it waited, not what it found.
+  const callLog = lines.findIndex((line) => /^Call log:?$/i.test(line));
+  const [first = "", ...rest] = callLog === -1 ? lines : lines.slice(0, callLog);
   const head = first.replace(/^Error: /, "");
-  const facts = rest.filter((line) => /^(Expected|Received)( value| string)?:/.test(line)).slice(0, 2);
+  const facts = rest.filter((line) => /^(Expected|Received)( \w+)?:/.test(line)).slice(0, 2);
   // A deep-equality diff: `-` lines were expected and missing, `+` lines came instead.
   const missing = rest.filter((line) => /^- (?!Expected)/.test(line)).map((line) => line.slice(2).trim().replace(/,$/, ""));
   const extra = rest.filter((line) => /^\+ (?!Received)/.test(line)).map((line) => line.slice(2).trim().replace(/,$/, ""));

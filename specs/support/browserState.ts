@@ -95,3 +95,26 @@ export function postToWorker(page: Page, message: unknown): Promise<unknown> {
 
 /** A worker fetches and stores a few pages for a message: seconds at most, even on a busy machine. */
 const WORKER_REPLY_TIMEOUT_MS = 15_000;
+
+let settleCount = 0;
+
+/**
+ * Resolves once the worker's storing from earlier `CACHE_URLS` messages is over. A worker may reply
+ * to a message before its cache writes end (Workbox-style strategies write in `waitUntil`), so
+ * Cache Storage read right after the reply can miss an entry still being written. A fresh URL posted
+ * afterwards is fetched and written after them, and Cache Storage applies a cache's writes in order:
+ * once it is there, so are they.
+ */
+export async function settleWorkerCache(page: Page, origin: string | undefined, path: string): Promise<void> {
+  settleCount += 1;
+  const url = `${origin}${path}${path.includes("?") ? "&" : "?"}pck-settle=${settleCount}-${Date.now()}`;
+  await page.evaluate((message) => navigator.serviceWorker.controller?.postMessage(message), { type: "CACHE_URLS", payload: { urlsToCache: [url] } });
+  await page.waitForFunction(
+    async (wanted) => {
+      for (const name of await caches.keys()) if (await (await caches.open(name)).match(wanted)) return true;
+      return false;
+    },
+    url,
+    { timeout: CONTROL_TIMEOUT_MS },
+  );
+}
