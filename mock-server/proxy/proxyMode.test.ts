@@ -270,3 +270,11 @@ test("adds itself to Via after the hops the request already took", async () => {
   await fetch(`${origin}/page`, { headers: { via: "1.1 corporate-proxy" } });
   expect(upstream.seen[0]?.headers.via).toMatch(/^1\.1 corporate-proxy, 1\.1 pck-mock-server-[0-9a-f]{12}$/);
 });
+
+test("forwards an absolute-form request target as its path and query", async () => {
+  const upstream = await startUpstream();
+  const { origin } = await startProxy(upstream.origin);
+  const answer = await rawGet(origin, "http://other.example/page?q=1");
+  expect(answer.status).toBe(200);
+  expect(upstream.seen.map((seen) => seen.url)).toEqual(["/page?q=1"]);
+});

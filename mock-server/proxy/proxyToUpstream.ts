@@ -37,6 +37,20 @@ function viaOf(req: IncomingMessage): string | undefined {
   return Array.isArray(via) ? via.join(", ") : via;
 }
 
+/**
+ * The request target in origin form, path and query: a client may send the absolute form
+ * (`GET http://other/x`, RFC 9112 §3.2.2), which must reach the upstream as `/x`, not as a URL.
+ */
+function originForm(target: string): string {
+  if (target.startsWith("/")) return target;
+  try {
+    const url = new URL(target);
+    return `${url.pathname}${url.search}`;
+  } catch {
+    return target;
+  }
+}
+
 export function proxyToUpstream(upstream: Upstream, logger: Logger): RequestHandler {
   // Keep-alive to the upstream, as a browser would keep its own connection to the app.
   const agent = new Agent({ keepAlive: true });
@@ -58,7 +72,7 @@ export function proxyToUpstream(upstream: Upstream, logger: Logger): RequestHand
       "x-forwarded-proto": "http",
       ...(req.headers.host === undefined ? {} : { "x-forwarded-host": req.headers.host }),
     };
-    const outgoing = request({ hostname: upstream.hostname, port: upstream.port, method: req.method, path: req.originalUrl, headers, agent });
+    const outgoing = request({ hostname: upstream.hostname, port: upstream.port, method: req.method, path: originForm(req.originalUrl), headers, agent });
     outgoing.on("response", (incoming) => {
       res.writeHead(incoming.statusCode ?? 502, incoming.statusMessage, withoutHopByHop(incoming.headers));
       // A failure half-way (the upstream dies mid-body) cuts the client's connection too: the client
