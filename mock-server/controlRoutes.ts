@@ -12,11 +12,15 @@ import { sendError } from "./internal/httpError.ts";
 import { describeIssues } from "./internal/validation.ts";
 import type { Journal } from "./journal.ts";
 import { journalStream } from "./journalStream.ts";
+import { MAX_SCENARIO_FILE_BYTES } from "./loadScenarioFile.ts";
 import { Scenario, type ScenarioSummary, summarize } from "./scenarioSchema.ts";
 import { ShellConfigPatch } from "./shellConfigSchema.ts";
 
 export { CONTROL_PREFIX };
 export const CONTROL_BODY_LIMIT = "16kb";
+/** A scenario may be as large as its file may be, so every file that loads can also be sent. */
+export const SCENARIO_BODY_LIMIT = MAX_SCENARIO_FILE_BYTES;
+const SCENARIO_PATH = "/scenario";
 
 export interface ControlState {
   readonly journal: Journal;
@@ -68,9 +72,10 @@ const guardControl: express.RequestHandler = (req, res, next) => {
   );
 };
 
-const bodyErrors: ErrorRequestHandler = (error: { type?: string; status?: number }, _req, res, next) => {
+const bodyErrors: ErrorRequestHandler = (error: { type?: string; status?: number }, req, res, next) => {
+  const limit = req.path === SCENARIO_PATH ? `${SCENARIO_BODY_LIMIT} bytes` : CONTROL_BODY_LIMIT;
   if (error.type === "entity.too.large")
-    return sendError(res, 413, "BODY_TOO_LARGE", `Failed to read the request body: it is larger than ${CONTROL_BODY_LIMIT}. Send a smaller body.`);
+    return sendError(res, 413, "BODY_TOO_LARGE", `Failed to read the request body: it is larger than ${limit}. Send a smaller body.`);
   if (error.type === "entity.parse.failed")
     return sendError(res, 400, "BODY_NOT_JSON", "Failed to read the request body: it is not valid JSON. Check the syntax.");
   next(error);
@@ -78,18 +83,18 @@ const bodyErrors: ErrorRequestHandler = (error: { type?: string; status?: number
 
 export function controlRoutes(state: ControlState): Router {
   const router = express.Router({ strict: true, caseSensitive: true });
-  router.use(
-    controlAccess(state.controlToken),
-    guardControl,
+  const json = (limit: string | number) =>
     express.json({
-      limit: CONTROL_BODY_LIMIT,
+      limit,
       strict: false,
       verify: (req, _res, body) => {
         if (body.length === 0) emptyBodies.add(req as express.Request);
       },
-    }),
-    bodyErrors,
-  );
+    });
+  const controlJson = json(CONTROL_BODY_LIMIT);
+  const scenarioJson = json(SCENARIO_BODY_LIMIT);
+  const readJson: express.RequestHandler = (req, res, next) => (req.path === SCENARIO_PATH ? scenarioJson : controlJson)(req, res, next);
+  router.use(controlAccess(state.controlToken), guardControl, readJson, bodyErrors);
 
   router.get("/journal", (_req, res) => {
     res.set("cache-control", "no-store").json(state.journal.list());
@@ -140,10 +145,10 @@ export function controlRoutes(state: ControlState): Router {
     if (!parsed.success) return sendError(res, 400, "INVALID_CONFIG", `Failed to change the shell configuration: ${describeIssues(parsed.error, "body")}.`);
     res.json(state.patchConfig(parsed.data));
   });
-  router.get("/scenario", (_req, res) => {
+  router.get(SCENARIO_PATH, (_req, res) => {
     res.set("cache-control", "no-store").json({ scenario: state.getScenario() });
   });
-  router.put("/scenario", (req, res) => {
+  router.put(SCENARIO_PATH, (req, res) => {
     if (refuseMissingBody(req, res, "apply the scenario")) return;
     const parsed = Scenario.safeParse(req.body);
     if (!parsed.success) return sendError(res, 400, "INVALID_SCENARIO", `Failed to apply the scenario: ${describeIssues(parsed.error, "body")}.`);

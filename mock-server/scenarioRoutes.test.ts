@@ -1,6 +1,7 @@
 import { expect, test } from "vitest";
 import { DEFAULT_SHELL_CONFIG } from "../src/core/shellConfig.ts";
-import type { Scenario } from "./scenarioSchema.ts";
+import { SCENARIO_BODY_LIMIT } from "./controlRoutes.ts";
+import { MAX_SCENARIO_FAULTS, type Scenario } from "./scenarioSchema.ts";
 import { controlRequest } from "./testing/controlRequest.ts";
 import { startMock } from "./testing/startMock.ts";
 
@@ -69,4 +70,24 @@ test("POST /__mock/reset returns to the scenario the server started with", async
   expect(mock.getConfig().networkTimeoutMs).toBe(1000);
   expect(mock.getConfig().register).toBe(true);
   expect((await controlRequest(origin, "GET", "/scenario")).body.scenario.name).toBe("slow pages");
+});
+
+test("PUT /__mock/scenario takes a scenario as large as a file may hold: 200 named faults, over 16 kB", async () => {
+  const { origin, mock } = await startMock();
+  const scenario: Scenario = {
+    name: "many",
+    config: {},
+    faults: Array.from({ length: MAX_SCENARIO_FAULTS }, (_, n) => ({ path: `/app/pages/${n}`, status: 404, representation: "any", name: "x".repeat(100) })),
+  };
+  expect(JSON.stringify(scenario).length).toBeGreaterThan(16 * 1024);
+  const answer = await controlRequest(origin, "PUT", "/scenario", { body: scenario });
+  expect(answer.status).toBe(200);
+  expect(mock.faults.size).toBe(MAX_SCENARIO_FAULTS);
+});
+
+test("PUT /__mock/scenario over the scenario file limit gets 413 naming it", async () => {
+  const { origin } = await startMock();
+  const answer = await controlRequest(origin, "PUT", "/scenario", { body: { name: "big", description: "x".repeat(SCENARIO_BODY_LIMIT) } });
+  expect(answer.status).toBe(413);
+  expect(answer.body.error.message).toBe(`Failed to read the request body: it is larger than ${SCENARIO_BODY_LIMIT} bytes. Send a smaller body.`);
 });
