@@ -43,6 +43,8 @@ export interface AppOptions {
    * faults on top, instead of serving the reference shell.
    */
   readonly upstream?: string;
+  /** Proxy mode: how long the upstream may stay silent before the client gets a 504; default 60 s. */
+  readonly upstreamTimeoutMs?: number;
   /** The service worker's script path, by which the journal tells its requests; default `${basePath}/sw.js`. */
   readonly workerPath?: string;
   /** When set, every control request must send `Authorization: Bearer <token>` (401 otherwise). */
@@ -120,7 +122,7 @@ export function createApp(options: AppOptions = {}): MockApp {
   );
   app.use(journalRequests(journal, workerPath, logger));
   app.use(applyFaults(faults, sendPage, logger));
-  app.use(upstream ? proxyToUpstream(upstream, logger) : shellRoutes({ distDir, getConfig, sendPage }));
+  app.use(upstream ? proxyToUpstream(upstream, logger, options.upstreamTimeoutMs) : shellRoutes({ distDir, getConfig, sendPage }));
   app.use((req, res) =>
     sendError(res, 405, "METHOD_NOT_ALLOWED", `Failed to ${req.method} ${req.path}: the mock server only answers GET and HEAD outside ${CONTROL_PREFIX}/.`),
   );

@@ -278,3 +278,15 @@ test("forwards an absolute-form request target as its path and query", async () 
   expect(answer.status).toBe(200);
   expect(upstream.seen.map((seen) => seen.url)).toEqual(["/page?q=1"]);
 });
+
+test("an upstream that stays silent past the timeout gets a 504 naming it, journaled", async () => {
+  const upstream = await startUpstream({ "/never": () => {} });
+  const { origin, mock } = await startProxy(upstream.origin, { upstreamTimeoutMs: 50 });
+  const response = await fetch(`${origin}/never`);
+  expect(response.status).toBe(504);
+  expect(((await response.json()) as { error: { code: string; message: string } }).error).toEqual({
+    code: "UPSTREAM_TIMEOUT",
+    message: `Failed to get an answer from the upstream app at ${upstream.origin} for GET /never: it sent nothing for 50 ms. Check that the app answers; to test a server that never does, add a hang fault.`,
+  });
+  expect(mock.journal.list().entries).toMatchObject([{ url: "/never", status: 504 }]);
+});

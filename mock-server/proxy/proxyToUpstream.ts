@@ -31,6 +31,13 @@ function forwardedFor(existing: string | string[] | undefined, address: string |
   return [previous, address ?? "unknown"].filter(Boolean).join(", ");
 }
 
+/**
+ * How long the upstream may stay silent (no connection, no headers, no body bytes) before the client
+ * gets a 504: nginx's default `proxy_read_timeout`. Without one, a hung app held every client forever;
+ * the hang fault is the way to test a server that never answers.
+ */
+export const UPSTREAM_TIMEOUT_MS = 60_000;
+
 /** `Via` as one string, or undefined when the request has none. */
 function viaOf(req: IncomingMessage): string | undefined {
   const via = req.headers.via;
@@ -51,7 +58,7 @@ function originForm(target: string): string {
   }
 }
 
-export function proxyToUpstream(upstream: Upstream, logger: Logger): RequestHandler {
+export function proxyToUpstream(upstream: Upstream, logger: Logger, timeoutMs = UPSTREAM_TIMEOUT_MS): RequestHandler {
   // Keep-alive to the upstream, as a browser would keep its own connection to the app.
   const agent = new Agent({ keepAlive: true });
   const via = `1.1 pck-mock-server-${randomBytes(6).toString("hex")}`;
@@ -81,7 +88,24 @@ export function proxyToUpstream(upstream: Upstream, logger: Logger): RequestHand
         if (error) res.destroy();
       });
     });
+    let timedOut = false;
+    outgoing.setTimeout(timeoutMs, () => {
+      timedOut = true;
+      outgoing.destroy();
+      if (res.headersSent || req.socket.destroyed) {
+        res.destroy();
+        return;
+      }
+      logger.warn({ upstream: upstream.origin, method: req.method, url: req.originalUrl, timeoutMs }, "upstream timed out");
+      sendError(
+        res,
+        504,
+        "UPSTREAM_TIMEOUT",
+        `Failed to get an answer from the upstream app at ${upstream.origin} for ${req.method} ${req.originalUrl}: it sent nothing for ${timeoutMs} ms. Check that the app answers; to test a server that never does, add a hang fault.`,
+      );
+    });
     outgoing.on("error", (error: NodeJS.ErrnoException) => {
+      if (timedOut) return;
       if (res.headersSent || req.socket.destroyed) {
         res.destroy();
         return;
