@@ -78,7 +78,7 @@ export default defineConfig({
     rolldownOptions: { input: `${root}src/app/main.tsx` },
   },
   test: {
-    include: ["src/**/*.test.ts", "mock-server/**/*.test.ts", "specs/**/*.test.ts", "{mock-server,specs}/bin/*.test.mjs"],
+    include: ["src/**/*.test.ts", "mock-server/**/*.test.ts", "specs/**/*.test.ts", "examples/*/*.test.ts", "{mock-server,specs}/bin/*.test.mjs"],
     environment: "node",
   },
 });

@@ -98,9 +98,8 @@ export const Profile = z
       serverError: fallbackPage.extend({ digest: digest.optional() }).optional(),
       clientError: fallbackPage
         .extend({
+          /** Accessible name of a button that throws; pressed on `path` without its query, or on home. */
           trigger: text.optional().describe("accessible name of a button that throws"),
-          /** The error view replaces the whole document (Next's global-error): no frame is left. */
-          replacesDocument: z.boolean().default(false),
         })
         .optional(),
     }),
