@@ -144,6 +144,29 @@ describe("journal", () => {
     expect({ urls: journal.entries.map((entry) => entry.url), dropped: journal.dropped }).toEqual({ urls: ["/app/pages/2", "/app/pages/3"], dropped: 1 });
   });
 
+  test.for([
+    ["PATCH", "/faults", "GET, HEAD, POST, DELETE"],
+    ["GET", "/faults/f1", "DELETE"],
+    ["GET", "/reset", "POST"],
+    ["POST", "/journal/stream", "GET, HEAD"],
+  ] as const)("%s on the control path %s answers 405 with Allow: %s, and changes nothing", async ([method, path, allow], { server }) => {
+    await server.addFault({ path: "/app/pages/1", status: 404 });
+    const response = await server.control(method, path);
+    expect(response.status).toBe(405);
+    expect(response.headers.get("allow")).toBe(allow);
+    expect(((await response.json()) as ErrorBody).error).toEqual({
+      code: "METHOD_NOT_ALLOWED",
+      message: `Failed to ${method} /__mock${path}: it answers ${allow} only. See the README's control API section.`,
+    });
+    expect(await server.faults()).toHaveLength(1);
+  });
+
+  test("OPTIONS on a control path answers 204 with Allow", async ({ server }) => {
+    const response = await server.control("OPTIONS", "/config");
+    expect(response.status).toBe(204);
+    expect(response.headers.get("allow")).toBe("GET, HEAD, PUT");
+  });
+
   test("an unknown control route answers 404 naming the route", async ({ server }) => {
     const response = await server.control("GET", "/jounral");
     expect(response.status).toBe(404);

@@ -81,6 +81,38 @@ const bodyErrors: ErrorRequestHandler = (error: { type?: string; status?: number
   next(error);
 };
 
+/**
+ * A known control path asked with a method it does not answer gets 405 with `Allow` (RFC 9110
+ * §15.5.6), not the 404 of a path that does not exist; OPTIONS gets the same `Allow` with a 204. The
+ * methods are read from the routes registered above, so the list cannot drift from them.
+ */
+const METHOD_ORDER = ["GET", "HEAD", "POST", "PUT", "DELETE"] as const;
+
+function refuseOtherMethods(router: Router): void {
+  const allowed = new Map<string, Set<string>>();
+  for (const layer of router.stack) {
+    if (!layer.route) continue;
+    const methods = allowed.get(layer.route.path) ?? new Set<string>();
+    for (const handler of layer.route.stack) methods.add(handler.method.toUpperCase());
+    allowed.set(layer.route.path, methods);
+  }
+  for (const [path, methods] of allowed) {
+    // Express answers HEAD with a GET route.
+    if (methods.has("GET")) methods.add("HEAD");
+    const allow = METHOD_ORDER.filter((method) => methods.has(method)).join(", ");
+    router.all(path, (req, res) => {
+      res.set("allow", allow);
+      if (req.method === "OPTIONS") return void res.status(204).end();
+      sendError(
+        res,
+        405,
+        "METHOD_NOT_ALLOWED",
+        `Failed to ${req.method} ${CONTROL_PREFIX}${req.path}: it answers ${allow} only. See the README's control API section.`,
+      );
+    });
+  }
+}
+
 export function controlRoutes(state: ControlState): Router {
   const router = express.Router({ strict: true, caseSensitive: true });
   const json = (limit: string | number) =>
@@ -155,6 +187,7 @@ export function controlRoutes(state: ControlState): Router {
     state.applyScenario(parsed.data);
     res.json({ scenario: summarize(parsed.data), config: state.getConfig(), faults: state.faults.list() });
   });
+  refuseOtherMethods(router);
   router.use((req, res) =>
     sendError(res, 404, "UNKNOWN_CONTROL_ROUTE", `No control route ${req.method} ${CONTROL_PREFIX}${req.path}. See the README's control API section.`),
   );
