@@ -14,6 +14,7 @@ const DEFAULTS: CliOptions = {
   logLevel: "info",
   controlToken: undefined,
   help: false,
+  version: false,
 };
 
 function parse(...argv: string[]): CliOptions {
@@ -64,6 +65,20 @@ describe("--help", () => {
 
   test("takes no value", () => {
     expect(errorOf(["--help=yes"])).toBe("--help takes no value.");
+  });
+});
+
+describe("--version", () => {
+  test("asks for the version, before any check of the other flags", () => {
+    expect(parse("--version", "--port", "x")).toMatchObject({ version: true, help: false });
+  });
+
+  test("gives way to --help", () => {
+    expect(parse("--version", "--help")).toMatchObject({ version: false, help: true });
+  });
+
+  test("the usage documents it", () => {
+    expect(USAGE).toContain("--version");
   });
 });
 

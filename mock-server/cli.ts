@@ -36,6 +36,7 @@ Options:
                           per request when piped, pretty lines in a terminal
   --control-token <t>     require 'Authorization: Bearer <t>' on every control request; at least
                           16 characters (openssl rand -hex 16). Or set ${CONTROL_TOKEN_ENV}
+  --version               print the version and exit
   -h, --help              show this help and exit
 `;
 
@@ -49,6 +50,7 @@ export interface CliOptions {
   readonly logLevel: LogLevel;
   readonly controlToken: string | undefined;
   readonly help: boolean;
+  readonly version: boolean;
 }
 
 export class CliError extends Error {}
@@ -63,6 +65,7 @@ const FLAGS = {
   "log-level": { type: "string" },
   "control-token": { type: "string" },
   help: { type: "boolean", short: "h" },
+  version: { type: "boolean" },
 } as const;
 
 const HELP_HINT = "Run with --help for the list of flags.";
@@ -123,9 +126,9 @@ export function parseCli(argv: readonly string[], env: Readonly<Record<string, s
     if (!argv.some((arg) => arg === "--help" || arg === "-h")) throw new CliError(describeParseError(error as Error));
     values = { help: true };
   }
-  if (values.help === true) {
+  if (values.help === true || values.version === true) {
     // Help wins over every other mistake on the line, unknown flags included: it is what a confused
-    // person reaches for.
+    // person reaches for. --version, asked alone, answers before any check of the rest too.
     return {
       port: DEFAULT_PORT,
       host: DEFAULT_HOST,
@@ -135,7 +138,8 @@ export function parseCli(argv: readonly string[], env: Readonly<Record<string, s
       workerPath: undefined,
       logLevel: DEFAULT_LOG_LEVEL,
       controlToken: undefined,
-      help: true,
+      help: values.help === true,
+      version: values.version !== undefined && values.help !== true,
     };
   }
   const port = parsePort(values.port ?? String(DEFAULT_PORT));
@@ -165,5 +169,5 @@ export function parseCli(argv: readonly string[], env: Readonly<Record<string, s
         `Pass --control-token <token> (or set ${CONTROL_TOKEN_ENV}), or bind a loopback address such as ${DEFAULT_HOST}.`,
     );
   }
-  return { port, host, basePath, scenario, upstream, workerPath, logLevel, controlToken, help: false };
+  return { port, host, basePath, scenario, upstream, workerPath, logLevel, controlToken, help: false, version: false };
 }

@@ -3,7 +3,7 @@
  * flag parsing, listening and shutdown in main.ts do not depend on what the app serves.
  */
 import { spawn } from "node:child_process";
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { get, type IncomingMessage } from "node:http";
 import { connect } from "node:net";
 import { join } from "node:path";
@@ -46,6 +46,16 @@ test(
     const server = spawnServer(["--help"]);
     expect(await server.exited).toBe(0);
     expect(server.stdout()).toBe(USAGE);
+  },
+  SPAWN_TEST_TIMEOUT_MS,
+);
+
+test(
+  "--version prints the package's name and version and exits 0",
+  async () => {
+    const server = spawnServer(["--version"]);
+    expect(await server.exited).toBe(0);
+    expect(server.stdout()).toBe(`pwa-conformance-kit ${JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")).version}\n`);
   },
   SPAWN_TEST_TIMEOUT_MS,
 );

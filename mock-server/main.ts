@@ -5,6 +5,7 @@
  * scenario, build the app, listen, print the URL. Stops on SIGINT/SIGTERM — in-flight requests get
  * to finish — and, when started by a parent over IPC (the test fixtures), when that parent goes away.
  */
+import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { CliError, parseCli, USAGE } from "./cli.ts";
@@ -32,6 +33,11 @@ try {
 }
 if (options.help) {
   process.stdout.write(USAGE);
+  process.exit(0);
+}
+if (options.version) {
+  const { name, version } = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { name: string; version: string };
+  process.stdout.write(`${name} ${version}\n`);
   process.exit(0);
 }
 

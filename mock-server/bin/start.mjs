@@ -15,8 +15,8 @@ async function start() {
 
   // Always build: it takes about a second, and a freshness check on modification times would miss
   // inputs outside src/ and sw/ (vite.config.ts, upgraded packages) and be fooled by `git checkout`,
-  // which leaves old times on changed files. Help needs no build.
-  if (!args.includes("--help") && !args.includes("-h")) {
+  // which leaves old times on changed files. Help and the version need no build.
+  if (!args.some((arg) => ["--help", "-h", "--version"].includes(arg))) {
     console.log("[start] building the app and its worker (npm run build)…");
     const [cmd, cmdArgs] = npm("run", "build");
     const build = await runCommand(cmd, cmdArgs, { cwd: ROOT, quiet: true });
