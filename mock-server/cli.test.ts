@@ -63,6 +63,10 @@ describe("--help", () => {
     expect(parse(...argv).help).toBe(true);
   });
 
+  test("names the commands that run the server, npm start first", () => {
+    expect(USAGE).toMatch(/^Usage: npm start -- \[options\] .*\n {7}npm run serve -- \[options\] /);
+  });
+
   test("takes no value", () => {
     expect(errorOf(["--help=yes"])).toBe("--help takes no value.");
   });

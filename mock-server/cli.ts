@@ -16,7 +16,8 @@ export const DEFAULT_LOG_LEVEL: LogLevel = "info";
 /** The environment variable a control token may come from, so it stays out of `ps` and shell history. */
 export const CONTROL_TOKEN_ENV = "PCK_CONTROL_TOKEN";
 
-export const USAGE = `Usage: mock-server [options]
+export const USAGE = `Usage: npm start -- [options]         build the app, then serve it
+       npm run serve -- [options]     serve the existing build (or, with --upstream, another app)
 
 Serves the reference web app shell (or, with --upstream, any app) with a request journal, injected
 faults and a control API under /__mock/.
