@@ -28,7 +28,9 @@ export default defineConfig({
   retries: 0,
   workers: process.env.CI ? 2 : undefined,
   reporter,
-  outputDir: "test-results/artifacts",
+  // A conformance run keeps its traces beside its report: links from the report stay short, and two
+  // runs at once (a fixture check beside the suite) never clean each other's artifacts away.
+  outputDir: reportDir ? `${reportDir}/artifacts` : "test-results/artifacts",
   use: {
     ...devices["Desktop Chrome"],
     serviceWorkers: "allow",

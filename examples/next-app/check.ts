@@ -5,37 +5,15 @@
  * records by hand (see specs/conformance/checkRecordedApp.ts for the exit codes).
  */
 import { fileURLToPath } from "node:url";
-import { stopWhenOrphaned } from "../../mock-server/bin/runCommand.mjs";
-import { checkRecordedApp, playwrightArgsFrom } from "../../specs/conformance/checkRecordedApp.ts";
-import { forkListening } from "../../specs/conformance/forkListening.ts";
+import { runFixtureCheck } from "../../specs/conformance/checkRecordedApp.ts";
 import { prepareNextApp } from "./build.ts";
 
-const ROOT = fileURLToPath(new URL("../..", import.meta.url));
-const HERE = fileURLToPath(new URL(".", import.meta.url));
-/** serve.ts reports once Next answers: 2.5–6.5 s here (docs/next-app.md); generous for a busy CI machine. */
-const SERVER_START_TIMEOUT_MS = 90_000;
-
-async function check(): Promise<number> {
-  await prepareNextApp();
-  const server = await forkListening(`${HERE}serve.ts`, ["--port", "0"], { name: "the Next.js app's server", timeoutMs: SERVER_START_TIMEOUT_MS });
-  try {
-    return await checkRecordedApp({
-      name: "next-app",
-      origin: server.origin,
-      profile: `${HERE}profile.json`,
-      record: `${ROOT}docs/next-app.md`,
-      reportDir: `${ROOT}test-results/next-app`,
-      playwrightArgs: playwrightArgsFrom(process.argv),
-    });
-  } finally {
-    await server.stop();
-  }
-}
-
-stopWhenOrphaned();
-try {
-  process.exitCode = await check();
-} catch (error) {
-  console.error(`[next-app] Failed to run: ${(error as Error).message}.`);
-  process.exitCode = 2;
-}
+await runFixtureCheck({
+  name: "next-app",
+  prepare: () => prepareNextApp(),
+  serveScript: fileURLToPath(new URL("./serve.ts", import.meta.url)),
+  // serve.ts reports once Next answers: 2.5–6.5 s here (docs/next-app.md); generous for a busy CI machine.
+  startTimeoutMs: 90_000,
+  profile: fileURLToPath(new URL("./profile.json", import.meta.url)),
+  record: "docs/next-app.md",
+});

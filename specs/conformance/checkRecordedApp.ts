@@ -7,7 +7,8 @@
 import { existsSync, readFileSync } from "node:fs";
 import { relative } from "node:path";
 import { fileURLToPath } from "node:url";
-import { runCommand } from "../../mock-server/bin/runCommand.mjs";
+import { runCommand, stopWhenOrphaned } from "../../mock-server/bin/runCommand.mjs";
+import { forkListening } from "./forkListening.ts";
 import { parseRecordedVerdicts, verdictDrift } from "./recordedVerdicts.ts";
 import type { ClauseVerdict } from "./verdicts.ts";
 
@@ -54,4 +55,45 @@ export async function checkRecordedApp(app: RecordedApp): Promise<0 | 1 | 2> {
 export function playwrightArgsFrom(argv: readonly string[]): string[] {
   const separator = argv.indexOf("--", 2);
   return separator === -1 ? argv.slice(2) : argv.slice(separator + 1);
+}
+
+export interface FixtureApp {
+  /** Short name for messages and the report's folder, e.g. `next-app`. */
+  readonly name: string;
+  /** Gets the app ready to serve (install, build) when it is out of date. */
+  readonly prepare: () => Promise<void>;
+  /** A server script that sends `{ type: "listening", origin }` once the app answers. */
+  readonly serveScript: string;
+  /** How long the server gets to answer. */
+  readonly startTimeoutMs: number;
+  readonly profile: string;
+  /** The record, a path under the repository root, e.g. `docs/next-app.md`. */
+  readonly record: string;
+}
+
+/**
+ * The whole `npm run conformance:<app>` command: prepares and serves the app, checks it against its
+ * record, stops it, and sets the exit code (2 when the run could not happen).
+ */
+export async function runFixtureCheck(app: FixtureApp): Promise<void> {
+  stopWhenOrphaned();
+  try {
+    await app.prepare();
+    const server = await forkListening(app.serveScript, ["--port", "0"], { name: `the ${app.name} server`, timeoutMs: app.startTimeoutMs });
+    try {
+      process.exitCode = await checkRecordedApp({
+        name: app.name,
+        origin: server.origin,
+        profile: app.profile,
+        record: `${ROOT}${app.record}`,
+        reportDir: `${ROOT}test-results/${app.name}`,
+        playwrightArgs: playwrightArgsFrom(process.argv),
+      });
+    } finally {
+      await server.stop();
+    }
+  } catch (error) {
+    console.error(`[${app.name}] Failed to run: ${(error as Error).message}.`);
+    process.exitCode = 2;
+  }
 }
