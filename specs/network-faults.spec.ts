@@ -6,6 +6,7 @@ import { cachedUrls, waitForController } from "./support/browserState.ts";
 import { dataFaultsApply } from "./support/dataRequests.ts";
 import type { MockServer } from "./support/mockServerProcess.ts";
 import { navigate } from "./support/navigation.ts";
+import { ignoreOnlineEvents } from "./support/offline.ts";
 
 /** A network timeout short enough that lie-fi specs do not wait the reference shell's 3 s default. */
 const SHORT_TIMEOUT_MS = 400;
@@ -35,6 +36,9 @@ async function controlledWithTimeout(page: Page, mock: MockServer, profile: Prof
     }
     await page.goto(profile.home);
     await waitForController(page);
+    // A slow navigation is in flight for seconds: an app that reloads at once on a stray `online`
+    // event would cancel it (1 run in 10 of the second app, under load).
+    await ignoreOnlineEvents(page);
     return timeout;
   });
 }

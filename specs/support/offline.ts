@@ -15,3 +15,11 @@ export async function holdOffline(page: Page, context: BrowserContext): Promise<
   await page.evaluate((key) => sessionStorage.setItem(key, "held"), OFFLINE_HOLD_KEY);
   await context.setOffline(true);
 }
+
+/**
+ * Keeps the page's `online` events from the app for the rest of the test, without going offline:
+ * for specs whose slow navigation a reload on a stray `online` event would cancel (ONL-1's subject).
+ */
+export async function ignoreOnlineEvents(page: Page): Promise<void> {
+  await page.evaluate((key) => sessionStorage.setItem(key, "held"), OFFLINE_HOLD_KEY);
+}
