@@ -81,7 +81,7 @@ export function createApp(options: AppOptions = {}): MockApp {
   const logger = options.logger ?? pino({ level: "silent" });
   const reset = () => {
     journal.clear();
-    faults.reset(options.scenario?.faults ?? []);
+    faults.replace(options.scenario?.faults ?? []);
     config = initial;
     scenario = options.scenario ? summarize(options.scenario) : null;
   };

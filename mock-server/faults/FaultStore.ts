@@ -64,12 +64,6 @@ export class FaultStore {
     return this.list();
   }
 
-  /** Back to a fresh store holding `specs`, ids counting from f1 again (what `POST /__mock/reset` promises). */
-  reset(specs: readonly FaultSpec[]): Fault[] {
-    this.#nextId = 1;
-    return this.replace(specs);
-  }
-
   /** Finds the fault for a request and counts one application of it. */
   take(request: FaultRequest): Fault | undefined {
     for (let i = this.#entries.length - 1; i >= 0; i--) {
