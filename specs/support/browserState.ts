@@ -96,6 +96,32 @@ export function postToWorker(page: Page, message: unknown): Promise<unknown> {
 /** A worker fetches and stores a few pages for a message: seconds at most, even on a busy machine. */
 const WORKER_REPLY_TIMEOUT_MS = 15_000;
 
+/**
+ * Resolves once `url` is in Cache Storage (any cache), or rejects with a TimeoutError after
+ * `timeoutMs`. The predicate is synchronous: `waitForFunction` takes a returned Promise as truthy
+ * at once, so each poll starts one asynchronous look and a later poll reads its result.
+ */
+async function waitUntilStored(page: Page, url: string, timeoutMs: number): Promise<void> {
+  await page.waitForFunction(
+    (wanted) => {
+      const state = window as unknown as Record<string, unknown>;
+      const key = `__pckStored:${wanted}`;
+      if (state[key] === true) return true;
+      if (state[key] !== "looking") {
+        state[key] = "looking";
+        void (async () => {
+          let found = false;
+          for (const name of await caches.keys()) if (await (await caches.open(name)).match(wanted, { ignoreVary: true })) found = true;
+          state[key] = found ? true : "not yet";
+        })();
+      }
+      return false;
+    },
+    url,
+    { timeout: timeoutMs, polling: 100 },
+  );
+}
+
 let settleCount = 0;
 
 /**
@@ -103,18 +129,29 @@ let settleCount = 0;
  * to a message before its cache writes end (Workbox-style strategies write in `waitUntil`), so
  * Cache Storage read right after the reply can miss an entry still being written. A fresh URL posted
  * afterwards is fetched and written after them, and Cache Storage applies a cache's writes in order:
- * once it is there, so are they.
+ * once it is there, so are they (a slower earlier page can still land later: see storedWithinGrace).
  */
 export async function settleWorkerCache(page: Page, origin: string | undefined, path: string): Promise<void> {
   settleCount += 1;
   const url = `${origin}${path}${path.includes("?") ? "&" : "?"}pck-settle=${settleCount}-${Date.now()}`;
   await page.evaluate((message) => navigator.serviceWorker.controller?.postMessage(message), { type: "CACHE_URLS", payload: { urlsToCache: [url] } });
-  await page.waitForFunction(
-    async (wanted) => {
-      for (const name of await caches.keys()) if (await (await caches.open(name)).match(wanted)) return true;
-      return false;
-    },
-    url,
-    { timeout: CONTROL_TIMEOUT_MS },
-  );
+  await waitUntilStored(page, url, CONTROL_TIMEOUT_MS);
+}
+
+/**
+ * How long a cache write the worker started before answering may take to land. A worker may reply
+ * to a message, or a later message's page may be stored, before a slower page's write ends (seen on
+ * Next.js + Serwist: a redirected page's entry appeared after the settle page's in 1 of 5 runs).
+ */
+export const WRITE_GRACE_MS = 1_000;
+
+/** Whether `url` shows up in Cache Storage within WRITE_GRACE_MS: the one wait for a write that must not happen. */
+export async function storedWithinGrace(page: Page, url: string): Promise<boolean> {
+  try {
+    await waitUntilStored(page, url, WRITE_GRACE_MS);
+    return true;
+  } catch (error) {
+    if ((error as Error).name === "TimeoutError") return false;
+    throw error;
+  }
 }
