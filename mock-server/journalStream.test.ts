@@ -4,8 +4,9 @@ import express from "express";
 import { describe, expect, onTestFinished, test, vi } from "vitest";
 import { CONTROL_PREFIX, JOURNAL_STREAM_PATH } from "./controlPaths.ts";
 import type { AppOptions } from "./createApp.ts";
-import { Journal, type NewEntry } from "./journal.ts";
+import { Journal } from "./journal.ts";
 import { journalStream } from "./journalStream.ts";
+import { documentEntry } from "./testing/journalEntry.ts";
 import { startMock } from "./testing/startMock.ts";
 
 /** One server-sent message: an event with its fields, or a comment (a heartbeat). */
@@ -32,21 +33,7 @@ function messagesOf(response: Response) {
   };
 }
 
-const request = (url: string): NewEntry => ({
-  time: new Date(0).toISOString(),
-  method: "GET",
-  url,
-  status: 200,
-  durationMs: 1,
-  fromWorker: false,
-  accept: "text/html",
-  secFetchMode: "navigate",
-  secFetchDest: "document",
-  navigationPreload: false,
-  outcome: "completed",
-  fault: null,
-  digest: null,
-});
+const request = documentEntry;
 
 const STREAM = `${CONTROL_PREFIX}${JOURNAL_STREAM_PATH}`;
 

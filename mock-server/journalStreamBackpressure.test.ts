@@ -2,26 +2,13 @@ import type { ServerResponse } from "node:http";
 import { connect } from "node:net";
 import express from "express";
 import { expect, onTestFinished, test } from "vitest";
-import { Journal, type NewEntry } from "./journal.ts";
+import { Journal } from "./journal.ts";
 import { journalStream } from "./journalStream.ts";
+import { documentEntry } from "./testing/journalEntry.ts";
 import { listenForTest } from "./testing/listen.ts";
 
 /** About 1 kB per entry, so a few thousand overflow any socket buffer between the two ends. */
-const entry = (n: number) =>
-  ({
-    time: new Date(0).toISOString(),
-    method: "GET",
-    url: `/app/pages/${n}?${"x".repeat(1_000)}`,
-    status: 200,
-    durationMs: 1,
-    fromWorker: false,
-    accept: "text/html",
-    secFetchMode: "navigate",
-    secFetchDest: "document",
-    outcome: "completed",
-    fault: null,
-    digest: null,
-  }) as NewEntry;
+const entry = (n: number) => documentEntry(`/app/pages/${n}?${"x".repeat(1_000)}`);
 
 /** 32 MB of entries: several times what the kernel buffers on loopback (a few MB each way). */
 const ENTRIES = 32_000;

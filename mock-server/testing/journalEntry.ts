@@ -1,0 +1,20 @@
+/** A journal entry for tests: a completed document GET of `url` that no fault shaped. */
+import type { NewEntry } from "../journal.ts";
+
+export function documentEntry(url: string): NewEntry {
+  return {
+    time: new Date(0).toISOString(),
+    method: "GET",
+    url,
+    status: 200,
+    durationMs: 1,
+    fromWorker: false,
+    accept: "text/html",
+    secFetchMode: "navigate",
+    secFetchDest: "document",
+    navigationPreload: false,
+    outcome: "completed",
+    fault: null,
+    digest: null,
+  };
+}
