@@ -11,7 +11,7 @@ const reportDir = process.env.PCK_REPORT_DIR;
 const reporter: ReporterDescription[] = reportDir
   ? [
       ["list"],
-      ["./specs/conformance/conformanceReporter.ts"],
+      ["./cli/report/conformanceReporter.ts"],
       ["html", { open: "never", outputFolder: `${reportDir}/html` }],
       ["junit", { outputFile: `${reportDir}/junit.xml` }],
     ]

@@ -78,7 +78,8 @@ export default defineConfig({
     rolldownOptions: { input: `${root}src/app/main.tsx` },
   },
   test: {
-    include: ["src/**/*.test.ts", "mock-server/**/*.test.ts", "specs/**/*.test.ts", "examples/*/*.test.ts", "{mock-server,specs}/bin/*.test.mjs"],
+    include: ["{src,mock-server,specs,cli,bench,examples}/**/*.test.ts", "scripts/*.test.mjs"],
+    exclude: ["**/node_modules/**", "examples/next-app/.next/**"],
     environment: "node",
   },
 });

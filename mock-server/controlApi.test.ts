@@ -3,9 +3,9 @@ import { DEFAULT_SHELL_CONFIG, type ShellConfig } from "../src/core/shellConfig.
 import { createApp } from "./createApp.ts";
 import { MAX_FAULTS } from "./faults/FaultStore.ts";
 import type { ErrorBody } from "./internal/httpError.ts";
-import { bootDataOf } from "./internal/readDocument.ts";
-import { type TestServer, test } from "./internal/testServer.ts";
 import type { JournalEntry } from "./journal.ts";
+import { bootDataOf } from "./testing/readDocument.ts";
+import { type TestServer, test } from "./testing/testServer.ts";
 
 const JSON_HEADERS = { "content-type": "application/json" };
 

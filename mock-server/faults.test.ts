@@ -1,8 +1,8 @@
 import { describe, expect } from "vitest";
 import { DATA_ACCEPT } from "../src/core/page.ts";
 import type { FaultStatus } from "./faults/faultSchema.ts";
-import { headingOf, shownDigestOf } from "./internal/readDocument.ts";
-import { captureLogs, type TestServer, test } from "./internal/testServer.ts";
+import { headingOf, shownDigestOf } from "./testing/readDocument.ts";
+import { captureLogs, type TestServer, test } from "./testing/testServer.ts";
 
 const DOCUMENT = { accept: "text/html" };
 const DATA = { accept: DATA_ACCEPT };

@@ -1,6 +1,6 @@
 import { expect } from "vitest";
-import { test } from "./internal/testServer.ts";
 import { FAKE_SCRIPT, FAKE_SCRIPT_TEXT, FAKE_WORKER_TEXT, fakeDistForTest } from "./testing/fakeDist.ts";
+import { test } from "./testing/testServer.ts";
 
 test("serves the worker only at its exact path, not in another case", async ({ serve }) => {
   const server = await serve({ distDir: fakeDistForTest().distDir });

@@ -2,9 +2,9 @@ import { describe, expect } from "vitest";
 import { ShellError } from "../src/core/errors.ts";
 import { DATA_ACCEPT } from "../src/core/page.ts";
 import { createApp } from "./createApp.ts";
-import { bootDataOf, headingOf } from "./internal/readDocument.ts";
-import { type TestServer, test } from "./internal/testServer.ts";
 import { BARE_BASE_REDIRECT_MAX_AGE_S } from "./shellRoutes.ts";
+import { bootDataOf, headingOf } from "./testing/readDocument.ts";
+import { type TestServer, test } from "./testing/testServer.ts";
 
 const DOCUMENT = { accept: "text/html" };
 const DATA = { accept: DATA_ACCEPT };

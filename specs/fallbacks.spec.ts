@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
+import type { Profile } from "../cli/profile/profileSchema.ts";
 import { expect, test } from "./fixtures.ts";
-import type { Profile } from "./profile/profileSchema.ts";
 import { needs, notChecked, precondition, RECOMMENDED } from "./support/applicability.ts";
 import { cachedEntries } from "./support/browserState.ts";
 import { dataFaultsApply } from "./support/dataRequests.ts";

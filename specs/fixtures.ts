@@ -3,9 +3,9 @@
  * spy init script in every context, and a page the worker already controls.
  */
 import { test as base, expect, type Page } from "@playwright/test";
-import { clauseIdsIn } from "./conformance/checklist.ts";
-import { loadProfile } from "./profile/loadProfile.ts";
-import type { Profile } from "./profile/profileSchema.ts";
+import { loadProfile } from "../cli/profile/loadProfile.ts";
+import type { Profile } from "../cli/profile/profileSchema.ts";
+import { clauseIdsIn } from "../cli/report/checklist.ts";
 import { type AppDriver, appDriver } from "./support/appDriver.ts";
 import { applyProfileExclusions, precondition } from "./support/applicability.ts";
 import { waitForController } from "./support/browserState.ts";

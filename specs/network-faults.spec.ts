@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
+import type { Profile } from "../cli/profile/profileSchema.ts";
 import { expect, test } from "./fixtures.ts";
-import type { Profile } from "./profile/profileSchema.ts";
 import { PROXIED, precondition, RECOMMENDED } from "./support/applicability.ts";
 import { cachedUrls, waitForController } from "./support/browserState.ts";
 import { dataFaultsApply } from "./support/dataRequests.ts";

@@ -7,7 +7,7 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { npm, runCommand } from "../../mock-server/bin/runCommand.mjs";
+import { npm, runCommand } from "../../scripts/runCommand.mjs";
 import { APP_DIR, BUILD_ID, NEXT_BIN, QUIET_ENV, SERWIST_BIN, WORKER } from "./internal/paths.ts";
 
 /** What the build reads; a change to any of them makes the build stale. */

@@ -1,6 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { describe, expect, test } from "vitest";
-import { loadProfile } from "../../specs/profile/loadProfile.ts";
+import { loadProfile } from "../../cli/profile/loadProfile.ts";
 import { BASE_PATH } from "./internal/paths.ts";
 
 const profiles = {

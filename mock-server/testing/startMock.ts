@@ -4,8 +4,8 @@
  */
 import { onTestFinished } from "vitest";
 import type { AppOptions, MockApp } from "../createApp.ts";
-import { startTestServer } from "../internal/testServer.ts";
 import { fakeDistForTest } from "./fakeDist.ts";
+import { startTestServer } from "./testServer.ts";
 
 export interface StartedMock {
   readonly mock: MockApp;

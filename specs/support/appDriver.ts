@@ -1,6 +1,6 @@
 /** Drives an app the way its profile says: where its pages are and how to navigate client-side. */
 import { expect, type Page } from "@playwright/test";
-import type { Profile } from "../profile/profileSchema.ts";
+import type { Profile } from "../../cli/profile/profileSchema.ts";
 import { precondition } from "./applicability.ts";
 
 type ProfilePage = Profile["pages"][number];

@@ -7,7 +7,7 @@
  * Tests of the checklist's stricter practice carry `RECOMMENDED`; the rest are the required rule.
  */
 import { test } from "@playwright/test";
-import type { Profile } from "../profile/profileSchema.ts";
+import type { Profile } from "../../cli/profile/profileSchema.ts";
 
 export const NOT_APPLICABLE = "not-applicable";
 export const NOT_CHECKED = "not-checked";

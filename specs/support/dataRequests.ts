@@ -4,7 +4,7 @@
  * (Next.js: `_rsc`). An app without them cannot have the data-request forms of a clause.
  */
 import type { Request } from "@playwright/test";
-import type { Profile } from "../profile/profileSchema.ts";
+import type { Profile } from "../../cli/profile/profileSchema.ts";
 import { needs, notChecked } from "./applicability.ts";
 
 export type DataRequests = NonNullable<Profile["data"]>;

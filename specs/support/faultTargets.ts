@@ -3,8 +3,9 @@
  * whose fallback pages the mock server renders — a page of the app with a status fault on it. Through
  * the proxy a document fault would show the proxy's page, not the app's, so it is not used there.
  */
+
+import type { Profile } from "../../cli/profile/profileSchema.ts";
 import type { FaultInput } from "../../mock-server/faults/faultSchema.ts";
-import type { Profile } from "../profile/profileSchema.ts";
 import { servedReference } from "./applicability.ts";
 import type { MockServer } from "./mockServerProcess.ts";
 

@@ -1,6 +1,6 @@
 /** Links back to the app's home: what a fallback or offline page offers a person who is stuck. */
 import type { Page } from "@playwright/test";
-import type { Profile } from "../profile/profileSchema.ts";
+import type { Profile } from "../../cli/profile/profileSchema.ts";
 
 /** The app's home, as links to it are written: the home path, or the base path with or without '/'. */
 function isHomeLink(href: string, profile: Profile, origin: string | undefined): boolean {

@@ -9,7 +9,7 @@ import type { Fault, FaultInput } from "../../mock-server/faults/faultSchema.ts"
 import type { JournalEntry } from "../../mock-server/journal.ts";
 import type { ShellConfigPatch } from "../../mock-server/shellConfigSchema.ts";
 
-const SERVE = fileURLToPath(new URL("../../mock-server/bin/serve.mjs", import.meta.url));
+const SERVE = fileURLToPath(new URL("../../mock-server/serve.mjs", import.meta.url));
 
 /** Generous: a cold start loads tsx, Express and react-dom/server (about 1 s on a busy 2-core machine). */
 const START_TIMEOUT_MS = 30_000;

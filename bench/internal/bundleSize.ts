@@ -1,0 +1,48 @@
+/**
+ * Bundles one entry the way every size figure is taken, ours and the baselines' alike: esbuild,
+ * bundle + minify, target es2022, production React, legal comments dropped, then gzip at level 9.
+ */
+import { gzipSync } from "node:zlib";
+import { build, type Loader } from "esbuild";
+
+export const ROOT = new URL("../../", import.meta.url).pathname;
+
+export interface BundleOptions {
+  readonly entry: string;
+  /** esm for page code (a module script), iife for a classic worker script. */
+  readonly format: "esm" | "iife";
+  readonly define?: Record<string, string>;
+  /** Module specifiers to resolve elsewhere, e.g. a package's modern build instead of its `module` field. */
+  readonly alias?: Record<string, string>;
+  readonly loader?: Record<string, Loader>;
+}
+
+export interface Size {
+  readonly minified: number;
+  readonly gzipped: number;
+}
+
+export function gzipSize(code: Uint8Array): number {
+  return gzipSync(code, { level: 9 }).length;
+}
+
+export async function bundleSize({ entry, format, define = {}, alias = {}, loader = {} }: BundleOptions): Promise<Size> {
+  const result = await build({
+    entryPoints: [entry],
+    absWorkingDir: ROOT,
+    bundle: true,
+    minify: true,
+    target: "es2022",
+    format,
+    platform: "browser",
+    write: false,
+    legalComments: "none",
+    logLevel: "error",
+    define: { "process.env.NODE_ENV": '"production"', ...define },
+    alias,
+    loader,
+  });
+  const code = result.outputFiles[0]?.contents;
+  if (!code) throw new Error(`Failed to bundle ${entry}: esbuild wrote no output.`);
+  return { minified: code.length, gzipped: gzipSize(code) };
+}

@@ -1,0 +1,41 @@
+/**
+ * Regenerates docs/control-panel.png, the README's picture of the control panel: a mock server with a
+ * few faults and journal rows, the panel at 1280×800. Run after `npm run build`:
+ * `node --import tsx scripts/screenshotPanel.ts`.
+ */
+import { fileURLToPath } from "node:url";
+import { chromium } from "@playwright/test";
+import { waitForController } from "../specs/support/browserState.ts";
+import { CHROMIUM_ARGS, findChromium } from "../specs/support/chromium.mjs";
+import { openPanel } from "../specs/support/controlPanel.ts";
+import { startMockServer } from "../specs/support/mockServerProcess.ts";
+
+const OUTPUT = fileURLToPath(new URL("../docs/control-panel.png", import.meta.url));
+
+const server = await startMockServer();
+const executablePath = findChromium()?.executablePath;
+const browser = await chromium.launch({ args: CHROMIUM_ARGS, ...(executablePath ? { executablePath } : {}) });
+try {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, baseURL: server.origin });
+  const panel = await context.newPage();
+  panel.on("console", (message) => {
+    if (message.type() === "error" || message.type() === "warning") process.stderr.write(`panel console: ${message.text()}\n`);
+  });
+  await server.addFault({ path: "/app/pages/1", status: 500 });
+  await server.addFault({ path: "/app/pages/2", status: 403, representation: "document", times: 3 });
+  await server.addFault({ path: "/app/pages/*", delayMs: 300, representation: "data" });
+  await openPanel(panel);
+  const app = await context.newPage();
+  await app.goto("/app/");
+  // Once the worker controls the page its precache is done: no request arrives after the last goto.
+  await waitForController(app);
+  for (const path of ["/app/pages/1", "/app/pages/2", "/app/pages/3"]) await app.goto(path);
+  await app.close();
+  const journaled = (await server.journal()).length;
+  await panel.getByRole("table", { name: `Requests, newest first: ${journaled} journaled.` }).waitFor();
+  await panel.screenshot({ path: OUTPUT });
+  process.stdout.write(`Wrote ${OUTPUT} (${journaled} journal entries).\n`);
+} finally {
+  await browser.close();
+  await server.stop();
+}

@@ -1,0 +1,132 @@
+// @ts-check
+// `npm test`: install what is missing (a Chromium included), then every check CI runs, cheapest
+// first, stopping at the first failure. `npm test -- <args>` passes <args> to the final
+// `playwright test`, e.g. `npm test -- --repeat-each=10` or `npm test -- specs/registration.spec.ts`.
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { ensureChromium } from "./ensureChromium.mjs";
+import { ensureDeps, ROOT } from "./ensureDeps.mjs";
+import { npm, runCommand, seconds, stopWhenOrphaned } from "./runCommand.mjs";
+
+/**
+ * @typedef {object} Step
+ * @property {string} name
+ * @property {string} shown The command as a person would type it.
+ * @property {[string, string[]] | { bin: string; from: string; args: string[] }} run A command, or a
+ *   program from node_modules/.bin (run directly: `npx` would try to download a missing one).
+ * @property {boolean} [summaryOnly] On success show only the output's last line.
+ * @property {NodeJS.ProcessEnv} [env] Extra environment for the command.
+ */
+
+/**
+ * @param {readonly string[]} extraArgs
+ * @returns {Step[]}
+ */
+function steps(extraArgs) {
+  return [
+    { name: "build", shown: "npm run build", run: npm("run", "build") },
+    { name: "typecheck", shown: "npx tsc -b", run: { bin: "tsc", from: "typescript", args: ["-b"] } },
+    { name: "lint", shown: "npx biome check .", run: { bin: "biome", from: "@biomejs/biome", args: ["check", "."] } },
+    { name: "unit tests", shown: "npx vitest run", run: { bin: "vitest", from: "vitest", args: ["run"] } },
+    {
+      // Cheap: sizes of the client code, worker and app against workbox-window, serwist and React.
+      name: "size figures",
+      shown: "npm run bench:size -- --report-only",
+      run: [process.execPath, ["--import", "tsx", "bench/size.ts", "--report-only"]],
+    },
+    {
+      name: "no .only",
+      shown: "npx playwright test --list --forbid-only",
+      run: { bin: "playwright", from: "@playwright/test", args: ["test", "--list", "--forbid-only"] },
+      summaryOnly: true,
+    },
+    {
+      name: "traceability",
+      shown: "node --import tsx scripts/traceability.ts",
+      run: [process.execPath, ["--import", "tsx", "scripts/traceability.ts"]],
+    },
+    {
+      // With PCK_REPORT_DIR the run also writes the per-clause conformance report (docs/conformance.md
+      // clauses), the HTML report and JUnit XML, as `npm run conformance` does.
+      name: "browser suite",
+      shown: ["npx playwright test", ...extraArgs].join(" "),
+      run: { bin: "playwright", from: "@playwright/test", args: ["test", ...extraArgs] },
+      env: { PCK_REPORT_DIR: join(ROOT, "test-results", "conformance") },
+    },
+    {
+      // Target mode on a real second app (docs/second-app.md): its verdicts must match the record.
+      name: "second app",
+      shown: "npm run conformance:second-app",
+      run: [process.execPath, ["--import", "tsx", "examples/second-app/check.ts"]],
+    },
+    {
+      // The stack the checklist's required level describes (docs/next-app.md): npm ci and next build
+      // in examples/next-app when out of date, then its verdicts must match the record.
+      name: "next app",
+      shown: "npm run conformance:next-app",
+      run: [process.execPath, ["--import", "tsx", "examples/next-app/check.ts"]],
+    },
+  ];
+}
+
+/**
+ * Runs one step; resolves to its exit code after printing how it went.
+ * @param {Step} step
+ * @param {string} label e.g. `3/6 lint`
+ * @returns {Promise<{ code: number; ms: number }>}
+ */
+async function runStep(step, label) {
+  console.log(`[test] ${label}: ${step.shown}`);
+  let command;
+  let args;
+  if (Array.isArray(step.run)) [command, args] = step.run;
+  else {
+    command = join(ROOT, "node_modules", ".bin", process.platform === "win32" ? `${step.run.bin}.cmd` : step.run.bin);
+    args = step.run.args;
+    if (!existsSync(command)) {
+      console.error(
+        `[test] ${label}: Failed to run it: node_modules/.bin/${step.run.bin} is missing. It comes from ${step.run.from}; reinstall with rm -rf node_modules && npm test.`,
+      );
+      return { code: 127, ms: 0 };
+    }
+  }
+  const result = await runCommand(command, args, { cwd: ROOT, quiet: step.summaryOnly, env: { ...process.env, ...step.env } });
+  if (result.notFound) console.error(`[test] ${label}: Failed to run it: ${command} is not on PATH.`);
+  else if (step.summaryOnly) {
+    if (result.code === 0) console.log(result.output.trim().split("\n").at(-1));
+    else process.stdout.write(result.output);
+  }
+  console.log(`[test] ${label} ${result.code === 0 ? "passed" : `failed (exit code ${result.code})`} in ${seconds(result.ms)}`);
+  return result;
+}
+
+/** @returns {Promise<number>} the exit code */
+async function test() {
+  const started = performance.now();
+  if (!(await ensureDeps("[test]"))) return 1;
+  try {
+    if (!(await ensureChromium())) return 1;
+  } catch (error) {
+    console.error(`[test] ${/** @type {Error} */ (error).message}`);
+    return 1;
+  }
+
+  const all = steps(process.argv.slice(2));
+  /** @type {string[]} */
+  const timings = [];
+  for (const [index, step] of all.entries()) {
+    const label = `${index + 1}/${all.length} ${step.name}`;
+    const { code, ms } = await runStep(step, label);
+    if (code !== 0) {
+      const skipped = all.slice(index + 1).map((later) => later.name);
+      console.error(`[test] FAILED at ${label} after ${seconds(performance.now() - started)}${skipped.length ? `; not run: ${skipped.join(", ")}` : ""}`);
+      return code;
+    }
+    timings.push(`${step.name} ${seconds(ms)}`);
+  }
+  console.log(`[test] passed: ${all.length} steps in ${seconds(performance.now() - started)} (${timings.join(", ")})`);
+  return 0;
+}
+
+stopWhenOrphaned();
+process.exitCode = await test();
