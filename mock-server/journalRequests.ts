@@ -1,6 +1,7 @@
 import type { RequestHandler } from "express";
 import type { Logger } from "pino";
 import type { Journal } from "./journal.ts";
+import "./responseLocals.ts";
 
 /** The worker's requests carry its script URL as the referrer; a page's carry the page's URL. */
 function madeByWorker(referer: string | undefined, workerPath: string): boolean | null {
@@ -33,8 +34,8 @@ export function journalRequests(journal: Journal, workerPath: string, logger: Lo
         secFetchDest: req.get("sec-fetch-dest") ?? null,
         navigationPreload: req.get("service-worker-navigation-preload") !== undefined,
         outcome: completed ? "completed" : res.locals.dropped ? "dropped" : "aborted",
-        fault: typeof res.locals.fault === "string" ? res.locals.fault : null,
-        digest: typeof res.locals.digest === "string" ? res.locals.digest : null,
+        fault: res.locals.fault ?? null,
+        digest: res.locals.digest ?? null,
       });
       logger.info(
         { method: entry.method, url: entry.url, status: entry.status, ms: entry.durationMs, fault: entry.fault, digest: entry.digest, outcome: entry.outcome },

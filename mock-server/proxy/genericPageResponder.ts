@@ -17,7 +17,7 @@ export const genericPageResponder: PageResponder = (req, res, status, content) =
     res.json({ error: { status, ...(content.digest === undefined ? {} : { digest: content.digest }) } } satisfies DataError);
     return;
   }
-  const fault = typeof res.locals.fault === "string" ? ` (fault ${escapeHtml(res.locals.fault)})` : "";
+  const fault = res.locals.fault === undefined ? "" : ` (fault ${escapeHtml(res.locals.fault)})`;
   res
     .type("html")
     .send(
