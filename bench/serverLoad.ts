@@ -13,14 +13,15 @@
  * Flags (after `--`): --duration S seconds of load on each route (default 30, so a minute in all),
  * --connections N concurrent connections (default 50).
  */
-import { type ChildProcess, execFileSync, fork } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
-import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
+import { createControlClient } from "../mock-server/controlClient.ts";
+import { forkListening, type Listening } from "../mock-server/forkListening.ts";
+import { serverEntry } from "../mock-server/serverEntry.ts";
 
-const SERVE = fileURLToPath(new URL("../mock-server/serve.mjs", import.meta.url));
 const FAULTED = { name: "faulted (500 status fault)", path: "/app/pages/1", status: 500 } as const;
 const PLAIN = { name: "plain (server-rendered page)", path: "/app/pages/2", status: 200 } as const;
 /** A cold start loads tsx, Express and react-dom/server: about 1 s on a busy 2-core machine. */
@@ -53,33 +54,14 @@ try {
 const DURATION_S = positiveInt("duration", flags.duration, 3_600);
 const CONNECTIONS = positiveInt("connections", flags.connections, 1_000);
 
-interface Server {
-  readonly origin: string;
-  readonly child: ChildProcess;
-}
-
-function startServer(): Promise<Server> {
-  // No execArgv: the parent runs under `--import tsx`, and serve.mjs loads tsx itself.
-  const child = fork(SERVE, ["--port", "0", "--host", "127.0.0.1", "--log-level", "silent"], { execArgv: [], stdio: ["ignore", "ignore", "pipe", "ipc"] });
-  let stderr = "";
-  child.stderr?.on("data", (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`Failed to start the mock server: it did not listen within ${START_TIMEOUT_MS} ms.\n${stderr}`)),
-      START_TIMEOUT_MS,
-    );
-    child.on("message", (message: { type?: string; origin?: string }) => {
-      if (message.type === "listening" && message.origin) {
-        clearTimeout(timer);
-        resolve({ origin: message.origin, child });
-      }
-    });
-    child.on("exit", (code) => {
-      clearTimeout(timer);
-      reject(new Error(`Failed to start the mock server: it exited with code ${code}.\n${stderr}`));
-    });
+function startServer(): Promise<Listening> {
+  const entry = serverEntry();
+  return forkListening(entry.script, ["--port", "0", "--host", "127.0.0.1", "--log-level", "silent"], {
+    name: "The mock server",
+    timeoutMs: START_TIMEOUT_MS,
+    execArgv: entry.execArgv,
+    env: entry.env,
+    quiet: true,
   });
 }
 
@@ -118,16 +100,6 @@ async function load(origin: string, route: typeof FAULTED | typeof PLAIN): Promi
   };
 }
 
-async function control(origin: string, method: string, path: string, body?: unknown): Promise<unknown> {
-  const response = await fetch(`${origin}/__mock${path}`, {
-    method,
-    headers: body === undefined ? {} : { "content-type": "application/json" },
-    body: body === undefined ? null : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`Failed to ${method} /__mock${path}: ${response.status} ${await response.text()}`);
-  return response.status === 204 ? null : response.json();
-}
-
 console.log(
   `bench:server — autocannon, ${CONNECTIONS} connections, ${DURATION_S} s per route, 127.0.0.1; ` +
     `Node ${process.version}, ${cpus().length} CPUs, load average ${loadavg()
@@ -137,7 +109,7 @@ console.log(
 const server = await startServer();
 let failed = false;
 try {
-  await control(server.origin, "POST", "/faults", { path: FAULTED.path, status: FAULTED.status });
+  await createControlClient(server.origin).addFault({ path: FAULTED.path, status: FAULTED.status });
   // One request each before measuring, so the first render and the fault are not in the baseline.
   for (const route of [FAULTED, PLAIN]) await (await fetch(`${server.origin}${route.path}`)).text();
   const rssBefore = rssMb(server.child.pid as number);
@@ -146,7 +118,7 @@ try {
   const plain = await load(server.origin, PLAIN);
   const rssAfter = rssMb(server.child.pid as number);
   const results = [faulted, plain];
-  const journal = (await control(server.origin, "GET", "/journal")) as { entries: unknown[]; dropped: number };
+  const journal = await createControlClient(server.origin).journal();
 
   console.table(
     results.map((r) => ({

@@ -11,6 +11,7 @@ import type { AddressInfo } from "node:net";
 import { CliError, parseCli, USAGE } from "./cli.ts";
 import { CONTROL_PREFIX } from "./controlPaths.ts";
 import { createApp } from "./createApp.ts";
+import { announceListening } from "./forkListening.ts";
 import { loadScenarioFile, ScenarioFileError } from "./loadScenarioFile.ts";
 import { createLogger } from "./logger.ts";
 import { rendersJsx } from "./renderDocument.tsx";
@@ -86,7 +87,7 @@ server.listen(options.port, options.host, () => {
   if (scenario) lines.push(`Scenario: ${scenario.name} (${options.scenario})`);
   if (options.controlToken) lines.push("Control requests need 'Authorization: Bearer <token>' (the token you passed).");
   process.stdout.write(`${lines.join("\n")}\n`);
-  process.send?.({ type: "listening", url, origin });
+  announceListening(origin, url);
 });
 
 let stopping = false;

@@ -1,12 +1,14 @@
 /**
- * Baseline servers run in a child process, as the mock server does (specs/support/mockServerProcess.ts),
- * so no server shares a thread with the benchmark that measures it. The child announces its origin
- * over IPC and exits when its parent goes away.
+ * Baseline servers run in a child process, as the mock server does, so no server shares a thread
+ * with the benchmark that measures it. The handshake is the repository's one (mock-server/forkListening.ts).
  */
-import { fork } from "node:child_process";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
+import { announceListening, forkListening } from "../../mock-server/forkListening.ts";
+
+/** A plain HTTP server in a child process starts in well under a second; generous for a busy machine. */
+const START_TIMEOUT_MS = 30_000;
 
 export interface ChildServer {
   readonly origin: string;
@@ -15,27 +17,13 @@ export interface ChildServer {
 
 /** Starts `moduleUrl` (a TypeScript file that calls `announce`) with `args` and resolves with its origin. */
 export async function forkServer(moduleUrl: string, args: readonly string[] = []): Promise<ChildServer> {
-  const child = fork(fileURLToPath(moduleUrl), [...args], { execArgv: ["--import", "tsx"], stdio: ["ignore", "ignore", "inherit", "ipc"] });
-  const origin = await new Promise<string>((resolve, reject) => {
-    child.once("message", (message: { origin: string }) => resolve(message.origin));
-    child.once("exit", (code) => reject(new Error(`Failed to start ${moduleUrl}: it exited with code ${code} before listening.`)));
-  });
-  return {
-    origin,
-    stop: () =>
-      new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once("exit", () => resolve());
-        child.kill("SIGTERM");
-      }),
-  };
+  const { origin, stop } = await forkListening(fileURLToPath(moduleUrl), args, { name: `Baseline server ${moduleUrl}`, timeoutMs: START_TIMEOUT_MS });
+  return { origin, stop };
 }
 
 /** Listens on an ephemeral loopback port and tells the parent where. */
 export function announce(server: Server): void {
-  server.listen(0, "127.0.0.1", () => {
-    process.send?.({ origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` });
-  });
+  server.listen(0, "127.0.0.1", () => announceListening(`http://127.0.0.1:${(server.address() as AddressInfo).port}`));
   process.on("disconnect", () => process.exit(0));
 }
 

@@ -10,6 +10,7 @@ import { existsSync } from "node:fs";
 import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { announceListening } from "../../mock-server/forkListening.ts";
 import { APP_DIR, BASE_PATH, BUILD_ID, NEXT_BIN, QUIET_ENV, WORKER } from "./internal/paths.ts";
 
 /** `next start` of this app answers in 2.5–6.5 s here (docs/next-app.md); generous for a busy 2-core CI machine. */
@@ -101,4 +102,4 @@ while (!(await answers(`${origin}${BASE_PATH}/`))) {
   await new Promise((resolve) => setTimeout(resolve, POLL_INTERVAL_MS));
 }
 process.stdout.write(`Next.js app: ${origin}${BASE_PATH}/\n`);
-process.send?.({ type: "listening", origin, url: `${origin}${BASE_PATH}/` });
+announceListening(origin, `${origin}${BASE_PATH}/`);

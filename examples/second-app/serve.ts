@@ -9,6 +9,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { announceListening } from "../../mock-server/forkListening.ts";
 import { BASE_PATH } from "./src/routes.ts";
 import { createStaticHost } from "./staticHost.ts";
 
@@ -35,7 +36,7 @@ server.listen(port, values.host ?? "127.0.0.1", () => {
   const { address, port: bound } = server.address() as AddressInfo;
   const origin = `http://${address.includes(":") ? `[${address}]` : address}:${bound}`;
   process.stdout.write(`Second app: ${origin}${BASE_PATH}/\n`);
-  process.send?.({ type: "listening", origin, url: `${origin}${BASE_PATH}/` });
+  announceListening(origin, `${origin}${BASE_PATH}/`);
 });
 
 function stop(): void {

@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from "react";
 import type { Fault } from "../faults/faultSchema.ts";
-import { addFault, messageOf } from "./controlClient.ts";
+import { control, messageOf } from "./control.ts";
 import { STATUS_TEXT } from "./describeFault.ts";
 import { type FaultFormValues, faultFormBody, type RepresentationChoice, type ResponseChoice } from "./faultFormBody.ts";
 
@@ -42,7 +42,7 @@ export function FaultForm({ pathExample, onAdded }: { pathExample: string; onAdd
     event.preventDefault();
     setBusy(true);
     try {
-      const fault = await addFault(faultFormBody(values));
+      const fault = await control.addFault(faultFormBody(values));
       setResult({ added: fault.id });
       onAdded(fault);
     } catch (error) {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { scopePath } from "../../src/core/basePath.ts";
-import { messageOf, readConfig, removeFault, resetServer } from "./controlClient.ts";
+import { control, messageOf } from "./control.ts";
 import { FaultForm } from "./FaultForm.tsx";
 import { FaultTable } from "./FaultTable.tsx";
 import { JournalView } from "./JournalView.tsx";
@@ -19,7 +19,7 @@ export function Panel() {
   const [notice, setNotice] = useState<Notice | null>(null);
 
   useEffect(() => {
-    readConfig().then(
+    control.readConfig().then(
       (config) => setAppPath(scopePath(config.basePath)),
       (error) => setNotice({ error: messageOf(error) }),
     );
@@ -56,7 +56,7 @@ export function Panel() {
           className="reset"
           aria-describedby="reset-hint"
           title="Empties the journal and restores the faults and configuration the server started with."
-          onClick={() => act(resetServer, "Reset: an empty journal, and the faults and configuration the server started with.")}
+          onClick={() => act(control.reset, "Reset: an empty journal, and the faults and configuration the server started with.")}
         >
           Reset the mock server
         </button>
@@ -74,7 +74,7 @@ export function Panel() {
         <section aria-labelledby="faults-title" className="faults-section">
           <h2 id="faults-title">Faults</h2>
           <FaultForm pathExample={`${appPath ?? "/app/"}pages/*`} onAdded={refreshFaults} />
-          <FaultTable faults={faults} onRemove={(id) => act(() => removeFault(id), `Removed fault ${id}.`)} />
+          <FaultTable faults={faults} onRemove={(id) => act(() => control.removeFault(id), `Removed fault ${id}.`)} />
         </section>
         <section aria-labelledby="journal-title" className="journal-section">
           <h2 id="journal-title">Journal</h2>

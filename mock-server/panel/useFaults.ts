@@ -6,7 +6,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { Fault } from "../faults/faultSchema.ts";
-import { listFaults, messageOf } from "./controlClient.ts";
+import { control, messageOf } from "./control.ts";
 
 export interface ActiveFaults {
   /** null until the first answer. */
@@ -30,7 +30,7 @@ export function useFaults(): ActiveFaults {
     try {
       do {
         state.again = false;
-        setFaults(await listFaults());
+        setFaults(await control.listFaults());
         setError(null);
       } while (state.again);
     } catch (caught) {

@@ -7,6 +7,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { type Logger, pino } from "pino";
 import { test as base, vi } from "vitest";
+import { createControlClient } from "../controlClient.ts";
 import { type AppOptions, createApp, type MockApp } from "../createApp.ts";
 import type { Fault, FaultInput } from "../faults/faultSchema.ts";
 import type { JournalEntry } from "../journal.ts";
@@ -45,19 +46,14 @@ export async function startTestServer(options: AppOptions = {}): Promise<TestSer
   const fetchPath = (path: string, init?: RequestInit) => fetch(`${origin}${path}`, init);
   const control = (method: string, path: string, body?: unknown) =>
     fetchPath(`/__mock${path}`, body === undefined ? { method } : { method, headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const client = createControlClient(origin);
   return {
     origin,
     app,
     fetch: fetchPath,
     control,
-    async addFault(fault) {
-      const response = await control("POST", "/faults", fault);
-      if (response.status !== 201) throw new Error(`POST /__mock/faults answered ${response.status}: ${await response.text()}`);
-      return (await response.json()) as Fault;
-    },
-    async faults() {
-      return ((await (await control("GET", "/faults")).json()) as { faults: Fault[] }).faults;
-    },
+    addFault: client.addFault,
+    faults: client.listFaults,
     journalEntry: (match) =>
       vi.waitFor(
         () => {

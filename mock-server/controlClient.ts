@@ -1,0 +1,102 @@
+/**
+ * The one typed client of the control API under `/__mock/`, for the panel (same origin, `origin`
+ * "") and for Node callers (the specs, the benchmarks, the tests) with the server's origin. A refusal
+ * carries the server's own message: the server validates, callers do not second-guess it.
+ */
+import type { ShellConfig } from "../src/core/shellConfig.ts";
+import { CONTROL_PREFIX } from "./controlPaths.ts";
+import type { Fault, FaultInput } from "./faults/faultSchema.ts";
+import type { ErrorBody } from "./internal/httpError.ts";
+import type { JournalEntry } from "./journal.ts";
+import type { ScenarioInput, ScenarioSummary } from "./scenarioSchema.ts";
+import type { ShellConfigPatch } from "./shellConfigSchema.ts";
+
+export class ControlError extends Error {
+  override readonly name = "ControlError";
+  /** The HTTP status of a refusal; undefined when the server did not answer at all. */
+  readonly status: number | undefined;
+  constructor(message: string, status?: number, options?: ErrorOptions) {
+    super(message, options);
+    this.status = status;
+  }
+}
+
+export interface Journal {
+  readonly entries: JournalEntry[];
+  /** Entries the journal let go of, oldest first, to stay within its bound. */
+  readonly dropped: number;
+}
+
+export interface ControlClient {
+  readonly listFaults: () => Promise<Fault[]>;
+  readonly addFault: (input: FaultInput) => Promise<Fault>;
+  readonly removeFault: (id: string) => Promise<void>;
+  readonly clearFaults: () => Promise<void>;
+  readonly reset: () => Promise<void>;
+  readonly readConfig: () => Promise<ShellConfig>;
+  readonly configure: (patch: ShellConfigPatch) => Promise<ShellConfig>;
+  readonly readScenario: () => Promise<ScenarioSummary | null>;
+  readonly applyScenario: (scenario: ScenarioInput) => Promise<void>;
+  readonly journal: () => Promise<Journal>;
+}
+
+async function refusal(response: Response, what: string): Promise<string> {
+  try {
+    const body = (await response.json()) as Partial<ErrorBody>;
+    if (typeof body.error?.message === "string") return body.error.message;
+  } catch {
+    // Not the control API's JSON (a proxy's error page, say): describe the status instead.
+  }
+  return `Failed to ${what}: the mock server answered ${response.status} ${response.statusText}. Check its output.`;
+}
+
+/**
+ * `origin` is "" for a page served by the mock server itself, else `http://host:port`. `headers` go
+ * with every call (the control token, when the server was started with one).
+ */
+export function createControlClient(origin = "", headers: Readonly<Record<string, string>> = {}): ControlClient {
+  async function control(method: string, path: string, what: string, body?: unknown): Promise<Response> {
+    let response: Response;
+    try {
+      response = await fetch(`${origin}${CONTROL_PREFIX}${path}`, {
+        method,
+        headers: { ...headers, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+        body: body === undefined ? null : JSON.stringify(body),
+      });
+    } catch (error) {
+      throw new ControlError(`Failed to ${what}: the mock server did not answer (${(error as Error).message}). Check that it is still running.`, undefined, {
+        cause: error,
+      });
+    }
+    if (!response.ok) throw new ControlError(await refusal(response, what), response.status);
+    return response;
+  }
+  const json = async <T>(method: string, path: string, what: string, body?: unknown): Promise<T> =>
+    (await (await control(method, path, what, body)).json()) as T;
+
+  return {
+    listFaults: async () => (await json<{ faults: Fault[] }>("GET", "/faults", "list the faults")).faults,
+    addFault: (input) => json<Fault>("POST", "/faults", "add the fault", input),
+    removeFault: async (id) => {
+      await control("DELETE", `/faults/${encodeURIComponent(id)}`, `remove fault ${id}`);
+    },
+    clearFaults: async () => {
+      await control("DELETE", "/faults", "remove the faults");
+    },
+    reset: async () => {
+      await control("POST", "/reset", "reset the mock server");
+    },
+    readConfig: () => json<ShellConfig>("GET", "/config", "read the shell configuration"),
+    configure: (patch) => json<ShellConfig>("PUT", "/config", "change the shell configuration", patch),
+    readScenario: async () => (await json<{ scenario: ScenarioSummary | null }>("GET", "/scenario", "read the scenario")).scenario,
+    applyScenario: async (scenario) => {
+      await control("PUT", "/scenario", "apply the scenario", scenario);
+    },
+    journal: () => json<Journal>("GET", "/journal", "read the journal"),
+  };
+}
+
+/** The message to show for anything a control call threw. */
+export function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,5 @@
+/** The panel's control-API client: same origin as the page the mock server serves it on. */
+import { createControlClient } from "../controlClient.ts";
+
+export { messageOf } from "../controlClient.ts";
+export const control = createControlClient();
