@@ -1,7 +1,11 @@
+import { extname } from "node:path";
+import { fileURLToPath } from "node:url";
 import { defineConfig, devices, type ReporterDescription } from "@playwright/test";
 import { CHROMIUM_ARGS, findChromium } from "./specs/support/chromium.mjs";
 
 const chromium = findChromium();
+/** ".ts" from a clone; ".js" in the installed package, where this file is compiled into lib/ with the specs. */
+const ext = extname(fileURLToPath(import.meta.url));
 
 /**
  * `npm run conformance` sets PCK_REPORT_DIR: then the run also writes the per-clause report, the HTML
@@ -11,7 +15,7 @@ const reportDir = process.env.PCK_REPORT_DIR;
 const reporter: ReporterDescription[] = reportDir
   ? [
       ["list"],
-      ["./cli/report/conformanceReporter.ts"],
+      [`./cli/report/conformanceReporter${ext}`],
       ["html", { open: "never", outputFolder: `${reportDir}/html` }],
       ["junit", { outputFile: `${reportDir}/junit.xml` }],
     ]
@@ -21,7 +25,7 @@ const reporter: ReporterDescription[] = reportDir
 
 export default defineConfig({
   testDir: "specs",
-  testMatch: "**/*.spec.ts",
+  testMatch: `**/*.spec${ext}`,
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
   // A flake is fixed at its cause, never retried away.

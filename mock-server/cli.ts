@@ -16,8 +16,9 @@ export const DEFAULT_LOG_LEVEL: LogLevel = "info";
 /** The environment variable a control token may come from, so it stays out of `ps` and shell history. */
 export const CONTROL_TOKEN_ENV = "PCK_CONTROL_TOKEN";
 
-export const USAGE = `Usage: npm start -- [options]         build the app, then serve it
-       npm run serve -- [options]     serve the existing build (or, with --upstream, another app)
+export const USAGE = `Usage: pwa-conformance-kit serve [options]   serve the reference app (or, with --upstream, another app)
+       npm start -- [options]                in a clone of the kit: build the app, then serve it
+       npm run serve -- [options]            in a clone of the kit: serve the existing build
 
 Serves the reference web app shell (or, with --upstream, any app) with a request journal, injected
 faults and a control API under /__mock/.
@@ -27,8 +28,8 @@ Options:
   --host <addr>           address to bind (default ${DEFAULT_HOST}). Anything but loopback
                           (127.0.0.0/8, ::1, localhost) needs --control-token
   --base-path <p>         where the app lives (default ${DEFAULT_BASE_PATH}; '/' for the site root)
-  --scenario <file>       start with a scenario's faults and configuration (JSON), e.g.
-                          mock-server/scenarios/flaky-network.json; POST /__mock/reset returns to it
+  --scenario <file>       start with a scenario's faults and configuration (JSON), e.g. the
+                          kit's mock-server/scenarios/flaky-network.json; POST /__mock/reset returns to it
   --upstream <url>        proxy mode: forward every request outside /__mock/ to this http:// app
                           (e.g. http://127.0.0.1:3000) with the faults on top; no shell is served
   --worker-path <p>       the service worker's script path, by which the journal tells its

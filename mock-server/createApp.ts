@@ -1,8 +1,3 @@
-/**
- * The mock server as a factory: builds the Express app and its state, never listens. The CLI entry
- * (main.ts) and the test fixtures listen on a port of their choosing.
- */
-import { fileURLToPath } from "node:url";
 import express from "express";
 import { type Logger, pino } from "pino";
 import { normalizeBasePath, scopePath } from "../src/core/basePath.ts";
@@ -12,6 +7,7 @@ import { CONTROL_PREFIX, controlRoutes } from "./controlRoutes.ts";
 import { applyFaults } from "./faults/applyFaults.ts";
 import { FaultStore } from "./faults/FaultStore.ts";
 import { sendError } from "./internal/httpError.ts";
+import { kitPath } from "./internal/kitPaths.ts";
 import { lastErrorHandler } from "./internal/lastErrorHandler.ts";
 import { urlPathProblem } from "./internal/urlPath.ts";
 import { Journal } from "./journal.ts";
@@ -26,7 +22,7 @@ import { type Scenario, type ScenarioSummary, summarize } from "./scenarioSchema
 import type { ShellConfigPatch } from "./shellConfigSchema.ts";
 import { shellRoutes } from "./shellRoutes.ts";
 
-export const DEFAULT_DIST_DIR = fileURLToPath(new URL("../dist", import.meta.url));
+export const DEFAULT_DIST_DIR = kitPath("dist");
 
 export interface AppOptions {
   /** Where the app lives, default `/app`. */

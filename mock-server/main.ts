@@ -12,6 +12,7 @@ import { CliError, parseCli, USAGE } from "./cli.ts";
 import { CONTROL_PREFIX } from "./controlPaths.ts";
 import { createApp } from "./createApp.ts";
 import { announceListening } from "./forkListening.ts";
+import { kitPath } from "./internal/kitPaths.ts";
 import { loadScenarioFile, ScenarioFileError } from "./loadScenarioFile.ts";
 import { createLogger } from "./logger.ts";
 import { rendersJsx } from "./renderDocument.tsx";
@@ -37,7 +38,7 @@ if (options.help) {
   process.exit(0);
 }
 if (options.version) {
-  const { name, version } = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { name: string; version: string };
+  const { name, version } = JSON.parse(readFileSync(kitPath("package.json"), "utf8")) as { name: string; version: string };
   process.stdout.write(`${name} ${version}\n`);
   process.exit(0);
 }

@@ -4,9 +4,10 @@
  * status, drop and hang exclude each other) are checked when the scenario is loaded.
  */
 import { z } from "zod";
+import { kitPath } from "./internal/kitPaths.ts";
 import { Scenario } from "./scenarioSchema.ts";
 
-export const SCENARIO_SCHEMA_FILE = new URL("./scenario.schema.json", import.meta.url);
+export const SCENARIO_SCHEMA_FILE = kitPath("mock-server", "scenario.schema.json");
 
 export function scenarioJsonSchema(): string {
   const schema = z.toJSONSchema(Scenario, { io: "input", unrepresentable: "any" });

@@ -1,10 +1,10 @@
 /** Reads and validates a profile file; every mistake is reported with its path in the file. */
 import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+import { kitPath } from "../../mock-server/internal/kitPaths.ts";
 import { describeIssues } from "../../mock-server/internal/validation.ts";
 import { Profile } from "./profileSchema.ts";
 
-export const REFERENCE_PROFILE = fileURLToPath(new URL("./reference.json", import.meta.url));
+export const REFERENCE_PROFILE = kitPath("cli", "profile", "reference.json");
 
 export class ProfileError extends Error {}
 

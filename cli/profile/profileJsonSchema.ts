@@ -4,9 +4,10 @@
  * or its clause under notApplicable) are checked when the profile is loaded.
  */
 import { z } from "zod";
+import { kitPath } from "../../mock-server/internal/kitPaths.ts";
 import { Profile } from "./profileSchema.ts";
 
-export const PROFILE_SCHEMA_FILE = new URL("./profile.schema.json", import.meta.url);
+export const PROFILE_SCHEMA_FILE = kitPath("cli", "profile", "profile.schema.json");
 
 export function profileJsonSchema(): string {
   const schema = z.toJSONSchema(Profile, { io: "input", unrepresentable: "any" });

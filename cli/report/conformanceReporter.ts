@@ -6,15 +6,15 @@
  */
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
-import { fileURLToPath } from "node:url";
 import type { FullConfig, Reporter, TestCase, TestResult } from "@playwright/test/reporter";
+import { KIT_ROOT } from "../../mock-server/internal/kitPaths.ts";
 import { parseChecklist } from "./checklist.ts";
 import { testOutcome } from "./testOutcome.ts";
 import { verdictHtml } from "./verdictHtml.ts";
 import { verdictMarkdown } from "./verdictMarkdown.ts";
 import { clauseVerdicts, exitCodeFor, LEVELS, type Level, summarize, type TestOutcome } from "./verdicts.ts";
 
-const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+const ROOT = KIT_ROOT;
 
 /** With --repeat-each a test runs several times: the worst of its runs is its outcome. */
 const WORST_FIRST: readonly TestOutcome["outcome"][] = ["failed", "inconclusive", "passed", "not-checked", "not-applicable"];
@@ -39,6 +39,11 @@ export default class ConformanceReporter implements Reporter {
   }
 
   onEnd(): void {
+    // Listing, or a --grep that matched nothing: a table of dashes would read as a verdict.
+    if (this.#outcomes.size === 0) {
+      process.stdout.write("\nNo test ran, so there are no verdicts and no conformance report.\n");
+      return;
+    }
     const level = reportLevel(process.env.PCK_LEVEL);
     const clauses = parseChecklist(readFileSync(join(ROOT, "docs", "conformance.md"), "utf8"));
     const verdicts = clauseVerdicts(clauses, [...this.#outcomes.values()]);
@@ -54,7 +59,7 @@ export default class ConformanceReporter implements Reporter {
     );
     // The summary and the table; the details are in the file.
     const head = markdown.split("\n## ")[0] ?? markdown;
-    process.stdout.write(`\n${head.trimEnd()}\n\nReport: ${relative(process.cwd(), join(this.#reportDir, "conformance.md"))}\n`);
+    process.stdout.write(`\n${head.trimEnd()}\n\nReport: ${relative(process.env.PCK_CALLER_DIR ?? process.cwd(), join(this.#reportDir, "conformance.md"))}\n`);
   }
 
   printsToStdio(): boolean {

@@ -1,0 +1,56 @@
+#!/usr/bin/env node
+/**
+ * `pwa-conformance-kit <command>`: the installed command line. Each command lives in a module of its
+ * own with its own `--help`; this only dispatches, and answers `--version` and the overall help.
+ */
+import { readFileSync } from "node:fs";
+import { kitPath } from "../mock-server/internal/kitPaths.ts";
+import { runCheck } from "./check.ts";
+import { runServe } from "./serve.ts";
+import { EXIT_CODES_HELP } from "./usage.ts";
+
+const COMMANDS: Readonly<Record<string, (argv: readonly string[], callerDir: string) => Promise<number>>> = {
+  check: runCheck,
+  serve: runServe,
+};
+
+const HELP = `Usage: pwa-conformance-kit <command> [options]
+
+Checks that an offline-capable web app shell registers its service worker, caches navigations,
+reloads when back online and shows the right fallbacks, in a real Chromium.
+
+Commands:
+  check   check an app against the conformance checklist and write a per-clause report
+  serve   run the mock server with the kit's reference app (faults, journal, control panel)
+
+Options:
+  --version    print the version
+  -h, --help   show this help; 'pwa-conformance-kit <command> --help' shows a command's options
+
+${EXIT_CODES_HELP}`;
+
+function version(): string {
+  const { name, version } = JSON.parse(readFileSync(kitPath("package.json"), "utf8")) as { name: string; version: string };
+  return `${name} ${version}`;
+}
+
+async function main(argv: readonly string[]): Promise<number> {
+  const [first, ...rest] = argv;
+  if (first === undefined || first === "-h" || first === "--help" || first === "help") {
+    process.stdout.write(HELP);
+    return first === undefined ? 2 : 0;
+  }
+  if (first === "--version" || first === "-v") {
+    process.stdout.write(`${version()}\n`);
+    return 0;
+  }
+  const command = COMMANDS[first];
+  if (!command) {
+    process.stderr.write(`pwa-conformance-kit: unknown command '${first}'. The commands are ${Object.keys(COMMANDS).join(", ")}; run with --help for more.\n`);
+    return 2;
+  }
+  // npm exec and npm scripts set INIT_CWD to where the person ran the command.
+  return command(rest, process.env.INIT_CWD ?? process.cwd());
+}
+
+process.exitCode = await main(process.argv.slice(2));
