@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
 import { needs, notChecked, RECOMMENDED, servedReference } from "./support/applicability.ts";
 import { cachedUrls, waitForController } from "./support/browserState.ts";
-import { armConnectivityEvent, documentState, markDocument } from "./support/documentMarker.ts";
+import { armConnectivityEvent, describeDocumentState, documentState, markDocument } from "./support/documentMarker.ts";
 import { holdOffline } from "./support/offline.ts";
 
 /**
@@ -69,7 +69,8 @@ test.describe("ONL-1 reload when back online", () => {
     // Chromium fires such events in the old document during controlled navigations (TOOLCHAIN.md).
     await page.evaluate(() => window.dispatchEvent(new Event("online")));
     await page.clock.runFor(SETTLE_BUDGET_MS);
-    expect(await documentState(page), "the page after a stray online event while offline (no marker: it reloaded)").toEqual({
+    const state = await documentState(page);
+    expect(state, `after a stray online event while still offline: ${describeDocumentState(state)}; expected no reload`).toEqual({
       marker: "original",
       leaving: false,
     });
@@ -81,7 +82,8 @@ test.describe("ONL-1 reload when back online", () => {
     await goOnline(page, context);
     await goOffline(page, context);
     await page.clock.runFor(SETTLE_BUDGET_MS);
-    expect(await documentState(page), "the page after online then offline again at once (no marker: it reloaded)").toEqual({
+    const state = await documentState(page);
+    expect(state, `after online then offline again within the settle time: ${describeDocumentState(state)}; expected no reload`).toEqual({
       marker: "original",
       leaving: false,
     });

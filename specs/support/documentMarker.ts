@@ -51,3 +51,9 @@ export async function armConnectivityEvent(page: Page, type: "online" | "offline
     await page.waitForFunction(({ eventType, key }) => sessionStorage.getItem(key) === eventType, { eventType: type, key: SEEN_KEY });
   };
 }
+
+/** The document state in words, for a failure message: what the app did. */
+export function describeDocumentState(state: { marker: string | null; leaving: boolean }): string {
+  if (state.leaving) return "the page was navigating away (reloading)";
+  return state.marker === null ? "the page had reloaded (a new document, without the marker)" : "the page stayed as it was";
+}
