@@ -1,0 +1,85 @@
+/**
+ * What `init` saw of a running app in Chromium, before any of it becomes a profile: the raw facts
+ * discoverApp.ts gathers and starterProfile.ts (pure) turns into profile fields and notes.
+ */
+
+/** A request the page made, as Chromium sent it (header names in lower case). */
+export interface ObservedRequest {
+  readonly url: string;
+  readonly headers: Readonly<Record<string, string>>;
+}
+
+/** An in-scope link of the home page and what its page showed when loaded as a document. */
+export interface LinkFact {
+  /** The link's target path (with its query, if any). */
+  readonly path: string;
+  /** Its accessible name, or null when that name does not pick out this link first on the page. */
+  readonly name: string | null;
+  /** The page's `h1` once rendered, or null when none showed. */
+  readonly heading: string | null;
+  /** The document's status, or null when the load failed. */
+  readonly status: number | null;
+}
+
+/** A client-side navigation: the first page's link clicked on the home page. */
+export interface ClientNavigationFact {
+  readonly path: string;
+  /** A document request went out: the link made a full page load, not a client-side navigation. */
+  readonly documentLoad: boolean;
+  /** The page's fetch/XHR requests for the linked page's own URL (any query), from the home page's load on. */
+  readonly dataRequests: readonly ObservedRequest[];
+  /** Other same-origin fetch/XHR requests made after the click, for the notes. */
+  readonly otherRequests: readonly string[];
+}
+
+export interface NotFoundFact {
+  readonly path: string;
+  readonly status: number | null;
+  /** The page's `h1`, else its first line of text; null when it showed nothing. */
+  readonly text: string | null;
+}
+
+export interface OutsideFact {
+  readonly path: string;
+  readonly status: number | null;
+  /** It answered 2xx HTML that loads one of the home page's scripts. */
+  readonly servesShell: boolean;
+}
+
+/** An offline navigation to a page not visited in that browser context. */
+export type OfflineFact =
+  | { readonly kind: "page"; readonly path: string; readonly text: string; readonly status: number }
+  | { readonly kind: "none"; readonly path: string; readonly detail: string }
+  | { readonly kind: "unknown"; readonly path: string | null; readonly detail: string };
+
+/**
+ * What the app did after the browser went offline and came back online, on a paused fake clock:
+ * it reloaded `settleMs` fake ms after `online` (0: at once), did not within `waitedMs`, or could not
+ * be seen (`detail` says why).
+ */
+export type OnlineFact =
+  | { readonly reloads: true; readonly settleMs: number }
+  | { readonly reloads: false; readonly waitedMs: number }
+  | { readonly reloads: null; readonly detail: string };
+
+/** A step of discovery that broke (a timeout, a page that went away): what it was and why. */
+export interface FailedStep {
+  readonly failed: string;
+}
+
+export interface AppFacts {
+  /** The URL init opened. */
+  readonly target: string;
+  /** The web app manifest's name, else the home page's title; null when neither. */
+  readonly name: string | null;
+  /** The path init opened (the app's home when it lies in the worker's scope). */
+  readonly home: string;
+  readonly worker: { readonly script: string; readonly scope: string };
+  readonly links: readonly LinkFact[];
+  /** Null when the home page has no in-scope link with a name to click. */
+  readonly clientNavigation: ClientNavigationFact | FailedStep | null;
+  readonly notFound: NotFoundFact;
+  readonly outside: readonly OutsideFact[];
+  readonly offline: OfflineFact;
+  readonly online: OnlineFact;
+}

@@ -1,0 +1,49 @@
+/**
+ * What init can never find by looking at a running app, and what each gap does to the verdicts:
+ * the situations only the app's code knows (its 403/401/500 pages, what throws, which URLs must not
+ * be stored) and the worker's network timeout, which only a slowed-down network would show.
+ */
+import type { FieldNote } from "./fieldNote.ts";
+
+/** Optional fields init leaves out: each entry says what leaving it out does. */
+export function missingOptionalFields(): FieldNote[] {
+  return [
+    {
+      fields: ["worker.networkTimeoutMs"],
+      text: "The worker's network timeout for navigations, in ms (Workbox's networkTimeoutSeconds × 1000), if it has one: seeing it would take a slowed-down network. Left out, NAV-5's lie-fi tests give the app 10 s to answer from its cache: slower runs, and an app with no timeout at all fails NAV-5's recommended rule either way.",
+    },
+    {
+      fields: ["fallbacks.clientError"],
+      text: "A path that throws while loading and/or the accessible name of a button that throws, with the text of the application-error page: init cannot make the app throw. Left out, ERR-5 is not checked.",
+    },
+    {
+      fields: ["uncacheable.json"],
+      text: "An in-scope URL that answers JSON only. Left out, the NAV-3 and ERR-6 tests for such a response are not applicable.",
+    },
+    {
+      fields: ["uncacheable.redirect"],
+      text: "An in-scope URL that redirects. Left out, the NAV-3, NAV-7 and ERR-6 tests for a redirect are not applicable.",
+    },
+    {
+      fields: ["uncacheable.noStore"],
+      text: "An in-scope page sent with Cache-Control: no-store. Left out, the NAV-3 and ERR-6 tests for it are not applicable.",
+    },
+  ];
+}
+
+const FALLBACKS = [
+  { key: "forbidden", clause: "ERR-2", status: 403, cannot: "it has no sign-in, so nothing answers 403" },
+  { key: "unauthorized", clause: "ERR-3", status: 401, cannot: "it has no sign-in, so nothing answers 401" },
+  { key: "serverError", clause: "ERR-4", status: 500, cannot: "it has no server-side code of its own" },
+] as const;
+
+/** The fallback pages the schema needs described or listed as not applicable: init writes a placeholder. */
+export function missingFallbacks(placeholder: string): FieldNote[] {
+  return FALLBACKS.map(({ key, clause, status, cannot }) => ({
+    fields: [`fallbacks.${key}`, `notApplicable.${clause}`],
+    text:
+      `init cannot make the app answer ${status}, so fallbacks.${key}.text is a '${placeholder}' placeholder and ${clause} fails as written. ` +
+      `Give the text of the app's ${status} page (and a path where the app answers ${status}, if it has one${key === "serverError" ? "; and where the page shows the digest" : ""}), ` +
+      `or delete fallbacks.${key} and list ${clause} under notApplicable with the reason the app cannot have the page (e.g. ${cannot}).`,
+  }));
+}

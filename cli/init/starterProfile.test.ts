@@ -1,0 +1,154 @@
+import { describe, expect, test } from "vitest";
+import { Profile } from "../profile/profileSchema.ts";
+import type { AppFacts } from "./appFacts.ts";
+import { PLACEHOLDER, starterProfile } from "./starterProfile.ts";
+
+/** What init sees of an app like the reference shell. */
+const FACTS: AppFacts = {
+  target: "http://127.0.0.1:4173/app/",
+  name: "Reference shell",
+  home: "/app/",
+  worker: { script: "/app/sw.js", scope: "/app/" },
+  links: [
+    { path: "/app/pages/1", name: "Page one", heading: "Page one", status: 200 },
+    { path: "/app/broken", name: "Broken", heading: null, status: 500 },
+    { path: "/app/pages/2", name: "Page two", heading: "Page two", status: 200 },
+    { path: "/app/pages/3", name: null, heading: "Page three", status: 200 },
+    { path: "/app/pages/4", name: "Page four", heading: "Page four", status: 200 },
+  ],
+  clientNavigation: {
+    path: "/app/pages/1",
+    documentLoad: false,
+    dataRequests: [{ url: "http://127.0.0.1:4173/app/pages/1", headers: { accept: "application/json" } }],
+    otherRequests: [],
+  },
+  notFound: { path: "/app/no/such/page", status: 404, text: "404: Page not found" },
+  outside: [
+    { path: "/", status: 200, servesShell: true },
+    { path: "/app-outside", status: 404, servesShell: false },
+  ],
+  offline: { kind: "page", path: "/app/pages/3", text: "You are offline", status: 200 },
+  online: { reloads: true, settleMs: 500 },
+};
+
+const fieldsOf = (notes: readonly { fields: readonly string[] }[]) => notes.flatMap((note) => note.fields);
+
+describe("starterProfile", () => {
+  test("writes what was found into a profile the schema accepts", () => {
+    const { profile } = starterProfile(FACTS);
+    expect(Profile.safeParse(profile).success).toBe(true);
+    expect(profile).toMatchObject({
+      name: "Reference shell",
+      basePath: "/app",
+      home: "/app/",
+      worker: { script: "/app/sw.js", scope: "/app/" },
+      navigate: "link",
+      outside: ["/"],
+      inside: ["/app", "/app/anything"],
+      data: { accept: "application/json" },
+      offline: { text: "You are offline" },
+      reloadsOnOnline: true,
+      onlineSettleMs: 500,
+    });
+    expect(profile.fallbacks.notFound).toEqual({ path: "/app/no/such/page", text: "404: Page not found" });
+  });
+
+  test("keeps the first three pages that loaded with a heading, with a link only where its name picks it out", () => {
+    expect(starterProfile(FACTS).profile.pages).toEqual([
+      { path: "/app/pages/1", heading: "Page one", link: "Page one" },
+      { path: "/app/pages/2", heading: "Page two", link: "Page two" },
+      { path: "/app/pages/3", heading: "Page three" },
+    ]);
+  });
+
+  test("leaves out what it cannot see, and lists each such field with what leaving it out does", () => {
+    const { profile, missing } = starterProfile(FACTS);
+    expect(fieldsOf(missing)).toEqual(
+      expect.arrayContaining(["worker.networkTimeoutMs", "fallbacks.clientError", "uncacheable.json", "uncacheable.redirect", "uncacheable.noStore"]),
+    );
+    expect(profile.worker.networkTimeoutMs).toBeUndefined();
+    expect(profile.fallbacks.clientError).toBeUndefined();
+    expect(profile.uncacheable).toEqual({});
+    expect(missing.find((note) => note.fields.includes("fallbacks.clientError"))?.text).toMatch(/ERR-5 is not checked/);
+  });
+
+  test("writes a failing placeholder for the 403, 401 and 500 pages, never 'not applicable', and lists both ways to fill it", () => {
+    const { profile, missing } = starterProfile(FACTS);
+    for (const [key, clause] of [
+      ["forbidden", "ERR-2"],
+      ["unauthorized", "ERR-3"],
+      ["serverError", "ERR-4"],
+    ] as const) {
+      expect(profile.fallbacks[key]?.text).toMatch(new RegExp(`^${PLACEHOLDER}`));
+      expect(profile.notApplicable).toEqual({});
+      expect(missing.find((note) => note.fields.includes(`fallbacks.${key}`))?.fields).toEqual([`fallbacks.${key}`, `notApplicable.${clause}`]);
+    }
+  });
+
+  test("needs placeholders and says so when fewer than two pages were found", () => {
+    const { profile, missing } = starterProfile({ ...FACTS, links: [FACTS.links[0] as AppFacts["links"][number]], clientNavigation: null });
+    expect(Profile.safeParse(profile).success).toBe(true);
+    expect(profile.pages[1]).toEqual({ path: "/app/FILL-IN-page-2", heading: `${PLACEHOLDER}: the page's h1` });
+    expect(profile.navigate).toBe("pushState");
+    expect(fieldsOf(missing)).toEqual(expect.arrayContaining(["pages", "data"]));
+  });
+
+  test("an app at the site root has no outside and registers at / and under it", () => {
+    const { profile } = starterProfile({ ...FACTS, worker: { script: "/sw.js", scope: "/" }, home: "/", outside: [] });
+    expect(profile).toMatchObject({ basePath: "/", outside: [], inside: ["/", "/anything"] });
+  });
+
+  test("keeps the trailing '/' of an app whose pages end with one", () => {
+    const links = FACTS.links.map((link) => ({ ...link, path: `${link.path}/` }));
+    expect(starterProfile({ ...FACTS, links }).profile.inside).toEqual(["/app", "/app/anything/"]);
+  });
+
+  test("an app that reloads at once has no settle time; one that does not reload says false", () => {
+    expect(starterProfile({ ...FACTS, online: { reloads: true, settleMs: 0 } }).profile).toMatchObject({ reloadsOnOnline: true });
+    expect(starterProfile({ ...FACTS, online: { reloads: true, settleMs: 0 } }).profile.onlineSettleMs).toBeUndefined();
+    expect(starterProfile({ ...FACTS, online: { reloads: false, waitedMs: 10_000 } }).profile.reloadsOnOnline).toBe(false);
+  });
+
+  test("an unseen reload behaviour is left to the schema's default and listed as missing", () => {
+    const { profile, missing } = starterProfile({ ...FACTS, online: { reloads: null, detail: "Going offline failed: boom" } });
+    expect(profile.reloadsOnOnline).toBeUndefined();
+    expect(fieldsOf(missing)).toContain("reloadsOnOnline");
+  });
+
+  test("an app with no offline page gets none, and the note says NAV-6 fails; an unseen one is listed as missing", () => {
+    const none = starterProfile({ ...FACTS, offline: { kind: "none", path: "/app/pages/3", detail: "got no answer" } });
+    expect(none.profile.offline).toBeUndefined();
+    expect(none.found.find((note) => note.fields.includes("offline"))?.text).toMatch(/NAV-6's recommended rule fails/);
+    const unknown = starterProfile({ ...FACTS, offline: { kind: "unknown", path: "/app/pages/3", detail: "No worker controlled /app/." } });
+    expect(unknown.profile.offline).toBeUndefined();
+    expect(fieldsOf(unknown.missing)).toContain("offline");
+  });
+
+  test("data requests that look like documents are listed as missing; none at all are a finding", () => {
+    const plain = starterProfile({
+      ...FACTS,
+      clientNavigation: {
+        path: "/app/pages/1",
+        documentLoad: false,
+        dataRequests: [{ url: "http://x/app/pages/1", headers: { accept: "*/*" } }],
+        otherRequests: [],
+      },
+    });
+    expect(plain.profile.data).toBeUndefined();
+    expect(fieldsOf(plain.missing)).toContain("data");
+    const none = starterProfile({ ...FACTS, clientNavigation: { path: "/app/pages/1", documentLoad: false, dataRequests: [], otherRequests: ["/api/x"] } });
+    expect(none.profile.data).toBeUndefined();
+    expect(fieldsOf(none.missing)).not.toContain("data");
+    expect(none.found.find((note) => note.fields.includes("data"))?.text).toMatch(/fetched nothing for that URL.*\/api\/x/);
+  });
+
+  test("a 404 page that answers another status is kept, with a note that ERR-1 fails", () => {
+    const { profile, found } = starterProfile({ ...FACTS, notFound: { path: "/app/no/such/page", status: 200, text: "Not here" } });
+    expect(profile.fallbacks.notFound.text).toBe("Not here");
+    expect(found.find((note) => note.fields.includes("fallbacks.notFound"))?.text).toMatch(/not 404, so ERR-1 fails/);
+  });
+
+  test("uses the host when the app has no name", () => {
+    expect(starterProfile({ ...FACTS, name: null }).profile.name).toBe("127.0.0.1:4173");
+  });
+});

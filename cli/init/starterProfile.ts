@@ -1,0 +1,246 @@
+/**
+ * Turns what init saw of an app (AppFacts) into a starter profile, a note on how each field was
+ * found, and the list of what it could not find. Nothing is made up to pass: an optional field init
+ * cannot see is left out (and the list says what that does to the verdicts); where the schema needs
+ * a value init cannot see, it writes a `FILL IN` placeholder that fails its clause until replaced.
+ */
+import type { ProfileInput } from "../profile/profileSchema.ts";
+import type { AppFacts, LinkFact } from "./appFacts.ts";
+import { dataRequestMarker } from "./dataRequestMarker.ts";
+import type { FieldNote } from "./fieldNote.ts";
+import { missingFallbacks, missingOptionalFields } from "./missingFields.ts";
+import { previousCheckpoint, SETTLE_CHECKPOINTS_MS } from "./settleCheckpoints.ts";
+
+/** What a field holds until a person replaces it; the check fails on it, never passes. */
+export const PLACEHOLDER = "FILL IN";
+
+/** The suite navigates to the profile's first three pages (`app.page(0..2)`); more are never used. */
+export const MAX_PAGES = 3;
+
+export interface StarterProfile {
+  /** The profile, without `$schema` (the writer adds it, relative to where the file goes). */
+  readonly profile: ProfileInput;
+  /** How each field init filled was found, and what to check. */
+  readonly found: readonly FieldNote[];
+  /** What init could not find: fields to fill in, or to leave out knowing what that means. */
+  readonly missing: readonly FieldNote[];
+}
+
+function basePathOf(scope: string): string {
+  return scope === "/" ? "/" : scope.replace(/\/$/, "");
+}
+
+function isUsablePage(link: LinkFact): link is LinkFact & { heading: string } {
+  return link.heading !== null && link.status !== null && link.status >= 200 && link.status < 300;
+}
+
+function pagesOf(facts: AppFacts, scope: string, found: FieldNote[], missing: FieldNote[]): ProfileInput["pages"] {
+  const usable = facts.links.filter(isUsablePage).slice(0, MAX_PAGES);
+  const skipped = facts.links
+    .filter((link) => !isUsablePage(link))
+    .map((link) => `${link.path} (${link.status === null ? "did not load" : `status ${link.status}`}${link.heading === null ? ", no h1" : ""})`);
+  const pages: ProfileInput["pages"] = usable.map((link) => ({ path: link.path, heading: link.heading, ...(link.name === null ? {} : { link: link.name }) }));
+  found.push({
+    fields: ["pages"],
+    text:
+      `The first ${usable.length} in-scope links of ${facts.home} with a page that loads and shows an h1; each heading is that page's h1 once rendered, each link the link's accessible name.` +
+      (skipped.length > 0 ? ` Skipped: ${skipped.join(", ")}.` : "") +
+      " The suite navigates to the first three pages; put the ones reached by the app's own links first.",
+  });
+  for (let index = pages.length; index < 2; index++) {
+    pages.push({ path: `${scope}${PLACEHOLDER.replace(" ", "-")}-page-${index + 1}`, heading: `${PLACEHOLDER}: the page's h1` });
+  }
+  if (usable.length < 2) {
+    missing.push({
+      fields: ["pages"],
+      text: `Found ${usable.length} in-scope page${usable.length === 1 ? "" : "s"} linked from ${facts.home}; the profile needs two or more. Replace the ${PLACEHOLDER} entries with pages of the app (path, h1 and the name of the link that reaches each).`,
+    });
+  }
+  return pages;
+}
+
+function dataOf(facts: AppFacts, found: FieldNote[], missing: FieldNote[]): ProfileInput["data"] {
+  const navigation = facts.clientNavigation;
+  const leftOut = "Left out, the data-request forms of NAV-3, NAV-6, ERR-1..4 and ERR-6 are not applicable.";
+  if (navigation === null) {
+    missing.push({
+      fields: ["data"],
+      text: `No in-scope link on ${facts.home} to click, so no client-side navigation was seen. If the app fetches a page's data on client-side navigations, describe those requests. ${leftOut}`,
+    });
+    return undefined;
+  }
+  if ("failed" in navigation) {
+    missing.push({
+      fields: ["data"],
+      text: `${navigation.failed}. If the app fetches a page's data on client-side navigations, describe those requests. ${leftOut}`,
+    });
+    return undefined;
+  }
+  const marker = dataRequestMarker(navigation.dataRequests, navigation.path);
+  if (marker !== null) {
+    found.push({
+      fields: ["data"],
+      text: `What the requests for ${navigation.path} carried when its link was clicked on ${facts.home}, and documents do not.`,
+    });
+    return marker;
+  }
+  if (navigation.dataRequests.length > 0) {
+    missing.push({
+      fields: ["data"],
+      text: `Clicking the link to ${navigation.path} fetched that URL ${navigation.dataRequests.length} time(s), with nothing that tells those requests from documents (Accept */* or HTML, no header of the app's own, no extra query). Describe how the server tells them apart. ${leftOut}`,
+    });
+    return undefined;
+  }
+  const how = navigation.documentLoad ? "loaded it as a document (a full page load, not a client-side navigation)" : "fetched nothing for that URL";
+  const others = navigation.otherRequests.length > 0 ? ` Other requests after the click: ${navigation.otherRequests.join(", ")}.` : "";
+  found.push({ fields: ["data"], text: `Left out: clicking the link to ${navigation.path} ${how}.${others} ${leftOut}` });
+  return undefined;
+}
+
+function offlineOf(facts: AppFacts, found: FieldNote[], missing: FieldNote[]): ProfileInput["offline"] {
+  const offline = facts.offline;
+  switch (offline.kind) {
+    case "page":
+      found.push({
+        fields: ["offline"],
+        text: `The h1 (else first line) of what the worker answered, offline, for ${offline.path}, a page not visited in that browser.`,
+      });
+      return { text: offline.text };
+    case "none":
+      found.push({
+        fields: ["offline"],
+        text: `Left out: the app has no offline page. Offline, ${offline.path} (not visited in that browser) ${offline.detail}. NAV-6's recommended rule fails until the worker answers such a navigation with a page of its own.`,
+      });
+      return undefined;
+    case "unknown":
+      missing.push({
+        fields: ["offline"],
+        text: `${offline.detail} Give the text of the page the worker shows offline for a page not yet visited. Left out, NAV-6's tests check only that the worker answers with an HTML page, and the test that the offline page is the app's own, stored before going offline, is not applicable.`,
+      });
+      return undefined;
+  }
+}
+
+function onlineOf(facts: AppFacts, found: FieldNote[], missing: FieldNote[]): Pick<ProfileInput, "reloadsOnOnline" | "onlineSettleMs"> {
+  const online = facts.online;
+  if (online.reloads === null) {
+    missing.push({
+      fields: ["reloadsOnOnline", "onlineSettleMs"],
+      text: `${online.detail}. Say whether the app reloads when the browser comes back online, and after how long (ms) if it waits. Left out, reloadsOnOnline is taken as true.`,
+    });
+    return {};
+  }
+  if (!online.reloads) {
+    found.push({
+      fields: ["reloadsOnOnline"],
+      text: `false: offline then online again, the page had not begun to reload ${online.waitedMs} ms (fake clock) later. ONL-1's required rule fails for such an app.`,
+    });
+    return { reloadsOnOnline: false };
+  }
+  if (online.settleMs === 0) {
+    found.push({
+      fields: ["reloadsOnOnline", "onlineSettleMs"],
+      text: "true: offline then online again, the page began to reload at once. onlineSettleMs is left out: the app waits for nothing, which ONL-1's recommended rule fails.",
+    });
+    return { reloadsOnOnline: true };
+  }
+  const after = previousCheckpoint(online.settleMs);
+  found.push({
+    fields: ["reloadsOnOnline", "onlineSettleMs"],
+    text: `true, after a settle time: offline then online again, the page had not begun to reload ${after} ms (fake clock) later and had by ${online.settleMs} ms. If the app's own setting lies in between, write that (checked at ${SETTLE_CHECKPOINTS_MS.length} round times up to ${SETTLE_CHECKPOINTS_MS.at(-1)} ms).`,
+  });
+  return { reloadsOnOnline: true, onlineSettleMs: online.settleMs };
+}
+
+export function starterProfile(facts: AppFacts): StarterProfile {
+  const found: FieldNote[] = [];
+  const missing: FieldNote[] = [];
+  const { scope, script } = facts.worker;
+  const basePath = basePathOf(scope);
+  const host = new URL(facts.target).host;
+
+  found.push({
+    fields: ["name"],
+    text: facts.name === null ? `The app's host: the page has no manifest name and no title.` : "The web app manifest's name, else the home page's title.",
+  });
+  found.push({
+    fields: ["worker.script", "worker.scope", "basePath"],
+    text: `From the service worker registration that controls ${facts.home}; the base path is the scope without its last '/'.`,
+  });
+  found.push({ fields: ["home"], text: "The page init opened (--target)." });
+
+  const pages = pagesOf(facts, scope, found, missing);
+  const navigate = pages[0]?.link !== undefined && pages[1]?.link !== undefined ? "link" : "pushState";
+  if (navigate === "pushState") {
+    found.push({
+      fields: ["navigate"],
+      text: "pushState: the first two pages have no link whose accessible name picks them out, so the suite navigates with history.pushState and a popstate event.",
+    });
+  } else {
+    const navigation = facts.clientNavigation;
+    if (navigation !== null && "documentLoad" in navigation && navigation.documentLoad) {
+      found.push({
+        fields: ["navigate"],
+        text: `link, but clicking the link to ${navigation.path} loaded a new document: the app has no client-side navigation there.`,
+      });
+    }
+  }
+
+  const trailingSlash = pages.length > 0 && pages.every((page) => page.path.endsWith("/"));
+  const inside = basePath === "/" ? ["/", `/anything${trailingSlash ? "/" : ""}`] : [basePath, `${basePath}/anything${trailingSlash ? "/" : ""}`];
+  found.push({ fields: ["inside"], text: "The base path without its '/' and a path under it the app does not link to: REG-4 requires that both register." });
+
+  const outside = facts.outside.filter((probe) => probe.servesShell).map((probe) => probe.path);
+  if (facts.outside.length > 0) {
+    const probes = facts.outside.map(
+      (probe) => `${probe.path} (${probe.status === null ? "no answer" : `status ${probe.status}`}${probe.servesShell ? ", the app's shell" : ""})`,
+    );
+    found.push({
+      fields: ["outside"],
+      text: `Paths outside the base path that answered 2xx HTML loading one of the home page's scripts, of ${probes.join(", ")}. Add any other page outside the base path that serves the app's shell: REG-4 checks that none registers.`,
+    });
+  }
+
+  const notFound = facts.notFound;
+  const notFoundText = notFound.text ?? `${PLACEHOLDER}: the text of the app's 404 page`;
+  if (notFound.text === null) {
+    missing.push({
+      fields: ["fallbacks.notFound"],
+      text: `${notFound.path} showed no text (status ${notFound.status ?? "none"}). Give the text of the app's 404 page; until then ERR-1 fails.`,
+    });
+  } else {
+    const status = notFound.status === 404 ? "answered 404" : `answered ${notFound.status ?? "nothing"}, not 404, so ERR-1 fails unless that changes`;
+    found.push({
+      fields: ["fallbacks.notFound"],
+      text: `${notFound.path}, a path the app does not have, ${status}; the text is its h1 (else its first line).`,
+    });
+  }
+
+  const data = dataOf(facts, found, missing);
+  const offline = offlineOf(facts, found, missing);
+  const online = onlineOf(facts, found, missing);
+  missing.push(...missingOptionalFields(), ...missingFallbacks(PLACEHOLDER));
+
+  const profile: ProfileInput = {
+    name: facts.name ?? host,
+    basePath,
+    home: facts.home,
+    worker: { script, scope },
+    pages,
+    navigate,
+    outside,
+    inside,
+    ...(data === undefined ? {} : { data }),
+    ...(offline === undefined ? {} : { offline }),
+    fallbacks: {
+      notFound: { path: notFound.path, text: notFoundText },
+      forbidden: { text: `${PLACEHOLDER}: the text of the app's 403 page` },
+      unauthorized: { text: `${PLACEHOLDER}: the text of the app's 401 page` },
+      serverError: { text: `${PLACEHOLDER}: the text of the app's server-error (500) page` },
+    },
+    uncacheable: {},
+    ...online,
+    notApplicable: {},
+  };
+  return { profile, found, missing };
+}

@@ -1,0 +1,60 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, test } from "vitest";
+import { loadProfile } from "../profile/loadProfile.ts";
+import { notesFileFor, SCHEMA_FILE, schemaReference, writeProfile } from "./writeProfile.ts";
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+const PROFILE = {
+  name: "x",
+  basePath: "/app",
+  home: "/app/",
+  worker: { script: "/app/sw.js", scope: "/app/" },
+  pages: [
+    { path: "/app/a", heading: "A" },
+    { path: "/app/b", heading: "B" },
+  ],
+  navigate: "pushState" as const,
+  outside: [],
+  inside: ["/app"],
+  fallbacks: { notFound: { path: "/app/x", text: "Not found" } },
+  notApplicable: { "ERR-2": "no sign-in", "ERR-3": "no sign-in", "ERR-4": "static" },
+};
+
+describe("writeProfile", () => {
+  test("names the kit's schema relative to the profile, and puts the notes beside it", () => {
+    const dir = mkdtempSync(join(tmpdir(), "pck-write-"));
+    dirs.push(dir);
+    const file = join(dir, "app.profile.json");
+    const written = writeProfile(file, PROFILE, (name) => `notes on ${name}\n`, false);
+    expect(written).toEqual({ profile: file, notes: join(dir, "app.profile.md") });
+    const json = JSON.parse(readFileSync(file, "utf8")) as { $schema: string };
+    expect(join(dir, json.$schema)).toBe(SCHEMA_FILE);
+    expect(Object.keys(json)[0]).toBe("$schema");
+    expect(loadProfile(file).name).toBe("x");
+    expect(readFileSync(written.notes, "utf8")).toBe("notes on app.profile.json\n");
+  });
+
+  test("overwrites only with force", () => {
+    const dir = mkdtempSync(join(tmpdir(), "pck-write-"));
+    dirs.push(dir);
+    const file = join(dir, "p.json");
+    writeFileSync(file, "{}");
+    expect(() => writeProfile(file, PROFILE, () => "", false)).toThrow(/it exists\. Pass --force/);
+    expect(readFileSync(file, "utf8")).toBe("{}");
+    writeProfile(file, PROFILE, () => "", true);
+    expect(loadProfile(file).name).toBe("x");
+  });
+
+  test("schemaReference starts with ./ or ../; notesFileFor swaps .json for .md", () => {
+    expect(schemaReference("/kit/cli/profile/x.json", "/kit/cli/profile/profile.schema.json")).toBe("./profile.schema.json");
+    expect(schemaReference("/kit/examples/a/p.json", "/kit/cli/profile/profile.schema.json")).toBe("../../cli/profile/profile.schema.json");
+    expect(notesFileFor("/a/app.profile.json")).toBe("/a/app.profile.md");
+    expect(notesFileFor("/a/profile")).toBe("/a/profile.md");
+  });
+});
