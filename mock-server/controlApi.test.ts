@@ -179,7 +179,7 @@ describe("journal", () => {
 
 /** An invalid fault and the rule the 400 must name (the message after "Failed to add the fault: "). */
 const INVALID_FAULTS: readonly { what: string; body: unknown; rule: string }[] = [
-  { what: "status 302", body: { path: "/app/x", status: 302 }, rule: "body.status: must be one of 401, 403, 404, 500" },
+  { what: "status 302", body: { path: "/app/x", status: 302 }, rule: "body.status: must be one of 401, 403, 404, 500, 503" },
   { what: "times -1", body: { path: "/app/x", status: 404, times: -1 }, rule: "body.times: must be ≥ 1 (leave it out for a sticky fault)" },
   { what: "times 0", body: { path: "/app/x", status: 404, times: 0 }, rule: "body.times: must be ≥ 1 (leave it out for a sticky fault)" },
   { what: "times 1.5", body: { path: "/app/x", status: 404, times: 1.5 }, rule: "body.times: must be a whole number" },
@@ -199,12 +199,16 @@ const INVALID_FAULTS: readonly { what: string; body: unknown; rule: string }[] =
   {
     what: "both status and drop",
     body: { path: "/app/x", status: 404, drop: true },
-    rule: "body: status, drop and hang exclude each other, got status and drop",
+    rule: "body: status, drop, hang, reset and garbage exclude each other, got status and drop",
   },
-  { what: "nothing to do", body: { path: "/app/x", times: 1 }, rule: "body: needs one of status, delayMs, drop or hang" },
+  {
+    what: "nothing to do",
+    body: { path: "/app/x", times: 1 },
+    rule: "body: needs one of status, delayMs, drop, hang, reset, garbage, truncate, dribble, responseHeaders or sequence",
+  },
   { what: "an unknown field", body: { path: "/app/x", status: 404, colour: "red" }, rule: "body.colour: is not a known field" },
   { what: "a numeric path", body: { path: 42, status: 404 }, rule: "body.path: must be a string" },
-  { what: "a string status", body: { path: "/app/x", status: "404" }, rule: "body.status: must be one of 401, 403, 404, 500" },
+  { what: "a string status", body: { path: "/app/x", status: "404" }, rule: "body.status: must be one of 401, 403, 404, 500, 503" },
   { what: "drop: 'yes'", body: { path: "/app/x", drop: "yes" }, rule: "body.drop: must be true when present" },
   { what: "a string delayMs", body: { path: "/app/x", delayMs: "100" }, rule: "body.delayMs: must be a whole number of milliseconds" },
   { what: "methods as a string", body: { path: "/app/x", status: 404, methods: "GET" }, rule: "body.methods: Invalid input: expected array, received string" },

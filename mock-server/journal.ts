@@ -3,15 +3,19 @@
  * not journaled). Bounded, oldest first out, with a count of what was dropped.
  */
 
-/** `dropped`: a drop fault cut the connection; `aborted`: the client went away first (e.g. from a hang). */
-export type Outcome = "completed" | "aborted" | "dropped";
+/**
+ * `dropped`: a drop fault closed the connection with no response; `reset`: a reset fault aborted it
+ * (RST); `garbage`: a garbage fault sent bytes that are not HTTP, then closed; `truncated`: a truncate
+ * fault closed it partway through the body; `aborted`: the client went away first (e.g. from a hang).
+ */
+export type Outcome = "completed" | "aborted" | "dropped" | "reset" | "garbage" | "truncated";
 
 export interface JournalEntry {
   readonly id: number;
   readonly time: string;
   readonly method: string;
   readonly url: string;
-  /** null when no response was sent (the client went away or the connection was dropped). */
+  /** The status sent, with the headers; null when none was (the client went away or a fault cut the connection first). */
   readonly status: number | null;
   readonly durationMs: number;
   /** Whether the service worker made the request (its script URL is the referrer); null when unknown. */
@@ -26,8 +30,10 @@ export interface JournalEntry {
    */
   readonly navigationPreload: boolean;
   readonly outcome: Outcome;
-  /** The fault that shaped the response: a fault id, `request` for `__status`/`x-mock-*`, or null. */
+  /** The fault that matched the request: a fault id, `request` for `__status`/`x-mock-*`, or null. */
   readonly fault: string | null;
+  /** Whether that fault shaped the response: false when its `probability` spared the request; null without a fault. */
+  readonly faultApplied: boolean | null;
   /** ERR-4: the digest of the server-side error this response reported. */
   readonly digest: string | null;
 }

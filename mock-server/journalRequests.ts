@@ -26,15 +26,16 @@ export function journalRequests(journal: Journal, workerPath: string, logger: Lo
         time: new Date().toISOString(),
         method: req.method,
         url: req.originalUrl,
-        status: completed ? res.statusCode : null,
+        status: res.headersSent ? res.statusCode : null,
         durationMs: Math.round(performance.now() - started),
         fromWorker: madeByWorker(req.get("referer"), workerPath),
         accept: req.get("accept") ?? null,
         secFetchMode: req.get("sec-fetch-mode") ?? null,
         secFetchDest: req.get("sec-fetch-dest") ?? null,
         navigationPreload: req.get("service-worker-navigation-preload") !== undefined,
-        outcome: completed ? "completed" : res.locals.dropped ? "dropped" : "aborted",
+        outcome: completed ? "completed" : (res.locals.cut ?? (res.locals.dropped ? "dropped" : "aborted")),
         fault: res.locals.fault ?? null,
+        faultApplied: res.locals.faultApplied ?? null,
         digest: res.locals.digest ?? null,
       });
       logger.info(

@@ -45,14 +45,14 @@ test("reports every problem with its path in the file", () => {
     "config.networkTimeoutMs: must be a whole number of milliseconds from 0 to 600000",
     "config.colour: is not a known field",
     "faults[1].path: must start with '/'",
-    "faults[2].status: must be one of 401, 403, 404, 500",
+    "faults[2].status: must be one of 401, 403, 404, 500, 503",
   ]);
 });
 
 test("names the file and lists each problem on its own line in the message", () => {
   const error = failureOf(() => parseScenarioText('{"name": "", "faults": [{"path": "/x"}]}', "scenarios/x.json"));
   expect(error.message).toBe(
-    "Failed to load scenario file 'scenarios/x.json': 2 problems. Fix the file and try again.\n  - name: must not be empty\n  - faults[0]: needs one of status, delayMs, drop or hang",
+    "Failed to load scenario file 'scenarios/x.json': 2 problems. Fix the file and try again.\n  - name: must not be empty\n  - faults[0]: needs one of status, delayMs, drop, hang, reset, garbage, truncate, dribble, responseHeaders or sequence",
   );
 });
 

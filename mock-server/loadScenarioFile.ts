@@ -1,6 +1,6 @@
 /**
  * Reads a scenario file (`--scenario file`). Every problem is reported at once, each with its path
- * in the file (`faults[2].status: must be one of 401, 403, 404, 500`), so one edit fixes them all.
+ * in the file (`faults[2].status: must be one of 401, 403, 404, 500, 503`), so one edit fixes them all.
  */
 import { closeSync, openSync, readSync, statSync } from "node:fs";
 import { listIssues } from "./internal/validation.ts";

@@ -13,6 +13,10 @@ declare module "express-serve-static-core" {
     dropped?: boolean;
     /** The request is held open on purpose (a hang fault). */
     hung?: boolean;
+    /** How a fault cut the response short on purpose: the journal's outcome for it. */
+    cut?: "reset" | "garbage" | "truncated";
+    /** false when the matching fault's `probability` spared the request (it went on untouched). */
+    faultApplied?: boolean;
   }
 }
 

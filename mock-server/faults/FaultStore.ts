@@ -1,10 +1,12 @@
 /**
  * The active faults. The most recently added matching fault wins (as WireMock's stubs do), and a
- * `times` fault disappears after its last application.
+ * `times` fault disappears after its last application. A fault with a `probability` draws from its
+ * own seeded generator for every request it matches, so a seed replays the same decisions.
  */
 import type { Representation } from "../representation.ts";
 import type { Fault, FaultSpec } from "./faultSchema.ts";
 import { compileGlob } from "./pathGlob.ts";
+import { type Random, randomSeed, seededRandom } from "./seededRandom.ts";
 
 export interface FaultRequest {
   readonly method: string;
@@ -15,6 +17,20 @@ export interface FaultRequest {
 interface Entry {
   fault: Fault;
   readonly matchesPath: (path: string) => boolean;
+  readonly random: Random;
+}
+
+/** The fault a request matched; `applied` is false when its `probability` draw spared the request. */
+export interface TakenFault {
+  readonly fault: Fault;
+  readonly applied: boolean;
+  /** The fault's own generator, for what else it draws (jitter, garbage bytes). */
+  readonly random: Random;
+}
+
+/** A fault that draws gets a seed even when it names none; the stored fault shows it for a replay. */
+function drawsRandomly(spec: FaultSpec): boolean {
+  return [spec, ...(spec.sequence ?? [])].some((action) => action.jitterMs !== undefined || action.garbage !== undefined) || spec.probability !== undefined;
 }
 
 /**
@@ -35,8 +51,16 @@ export class FaultStore {
   }
 
   #entry(spec: FaultSpec): Entry {
-    const fault: Fault = { ...spec, id: `f${this.#nextId++}`, remaining: spec.times ?? null, hits: 0, createdAt: new Date().toISOString() };
-    return { fault, matchesPath: compileGlob(spec.path) };
+    const seed = spec.seed ?? (drawsRandomly(spec) ? randomSeed() : undefined);
+    const fault: Fault = {
+      ...spec,
+      ...(seed === undefined ? {} : { seed }),
+      id: `f${this.#nextId++}`,
+      remaining: spec.times ?? null,
+      hits: 0,
+      createdAt: new Date().toISOString(),
+    };
+    return { fault, matchesPath: compileGlob(spec.path), random: seededRandom(seed ?? 0) };
   }
 
   get size(): number {
@@ -64,15 +88,20 @@ export class FaultStore {
     return this.list();
   }
 
-  /** Finds the fault for a request and counts one application of it. */
-  take(request: FaultRequest): Fault | undefined {
+  /**
+   * Finds the fault for a request and counts one application of it. A request its `probability`
+   * spares is not counted (neither `hits` nor `times`) and goes on untouched, not to an older fault.
+   */
+  take(request: FaultRequest): TakenFault | undefined {
     for (let i = this.#entries.length - 1; i >= 0; i--) {
       const entry = this.#entries[i];
       if (!entry || !matches(entry, request)) continue;
+      const { probability } = entry.fault;
+      if (probability !== undefined && !(entry.random() < probability)) return { fault: entry.fault, applied: false, random: entry.random };
       const remaining = entry.fault.remaining === null ? null : entry.fault.remaining - 1;
       entry.fault = { ...entry.fault, remaining, hits: entry.fault.hits + 1 };
       if (remaining === 0) this.#entries.splice(i, 1);
-      return entry.fault;
+      return { fault: entry.fault, applied: true, random: entry.random };
     }
     return undefined;
   }

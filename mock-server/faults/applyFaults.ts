@@ -1,31 +1,65 @@
 /**
- * The fault middleware: finds the fault for a request (the request's own `__status`/`__delay`
- * first, then the active faults), adds its latency, then drops, hangs, answers with its status, or
- * lets the request go on. Which fault shaped the response goes to the journal via `res.locals`.
+ * The fault middleware: finds the fault for a request (the request's own `__status`/`__delay`…
+ * first, then the active faults), picks its action (the fault's own, or its sequence's step), adds
+ * the latency, then cuts the connection (drop, reset, garbage), hangs, or lets a response go out —
+ * its status page or the app's own — shaped by its headers, truncation or dribble. Which fault
+ * matched, whether it applied and how the connection ended go to the journal via `res.locals`.
  */
-import type { RequestHandler } from "express";
+import type { NextFunction, Request, RequestHandler, Response } from "express";
 import type { Logger } from "pino";
 import { sendError } from "../internal/httpError.ts";
 import { representationOf } from "../representation.ts";
 import type { PageResponder } from "../respondWithPage.ts";
+import { dribbleBody } from "./dribble.ts";
 import { dropConnection } from "./drop.ts";
-import type { FaultStore } from "./FaultStore.ts";
+import type { FaultStore, TakenFault } from "./FaultStore.ts";
+import type { FaultAction } from "./faultActionSchema.ts";
+import { sendGarbage } from "./garbage.ts";
 import { hang } from "./hang.ts";
+import { jitteredDelay } from "./jitter.ts";
 import { addLatency } from "./latency.ts";
 import { REQUEST_FAULT_ID, readRequestFault } from "./requestFault.ts";
+import { resetConnection } from "./reset.ts";
+import { addResponseHeaders } from "./responseHeaders.ts";
+import type { Random } from "./seededRandom.ts";
+import { actionFor } from "./sequence.ts";
 import { respondWithStatus } from "./status.ts";
+import { truncateBody } from "./truncate.ts";
+
+interface Acting {
+  readonly faultId: string;
+  readonly random: Random;
+  readonly sendPage: PageResponder;
+  readonly logger: Logger;
+}
+
+async function act(req: Request, res: Response, next: NextFunction, action: FaultAction, acting: Acting): Promise<void> {
+  const { delayMs, jitterMs } = action;
+  const delay = delayMs === undefined || jitterMs === undefined ? delayMs : jitteredDelay(delayMs, jitterMs, acting.random);
+  if (delay !== undefined && !(await addLatency(req, delay))) return;
+  if (action.drop) return dropConnection(req, res);
+  if (action.hang) return hang(req, res);
+  if (action.reset) return resetConnection(req, res);
+  if (action.garbage) return sendGarbage(req, res, acting.random);
+  if (action.responseHeaders) addResponseHeaders(res, action.responseHeaders);
+  if (action.truncate) truncateBody(res, action.truncate.bytes);
+  if (action.dribble) dribbleBody(res, action.dribble);
+  if (action.status !== undefined) return respondWithStatus(req, res, action.status, acting.faultId, acting.sendPage, acting.logger);
+  next();
+}
 
 export function applyFaults(store: FaultStore, sendPage: PageResponder, logger: Logger): RequestHandler {
   return async (req, res, next) => {
     const asked = readRequestFault(req);
     if (asked && "problem" in asked) return sendError(res, 400, "INVALID_REQUEST_FAULT", `Failed to apply the request's fault: ${asked.problem}.`);
-    const fault = asked ? { id: REQUEST_FAULT_ID, ...asked.fault } : store.take({ method: req.method, path: req.path, representation: representationOf(req) });
-    if (!fault) return next();
-    res.locals.fault = fault.id;
-    if (fault.delayMs !== undefined && !(await addLatency(req, fault.delayMs))) return;
-    if ("drop" in fault && fault.drop) return dropConnection(req, res);
-    if ("hang" in fault && fault.hang) return hang(req, res);
-    if (fault.status !== undefined) return respondWithStatus(req, res, fault.status, fault.id, sendPage, logger);
-    next();
+    const taken: TakenFault | { fault: FaultAction & { id: string }; applied: true; random: Random } | undefined = asked
+      ? { fault: { id: REQUEST_FAULT_ID, ...asked.fault }, applied: true, random: Math.random }
+      : store.take({ method: req.method, path: req.path, representation: representationOf(req) });
+    if (!taken) return next();
+    res.locals.fault = taken.fault.id;
+    res.locals.faultApplied = taken.applied;
+    if (!taken.applied) return next();
+    const action = "hits" in taken.fault ? actionFor(taken.fault) : taken.fault;
+    await act(req, res, next, action, { faultId: taken.fault.id, random: taken.random, sendPage, logger });
   };
 }

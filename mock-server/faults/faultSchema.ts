@@ -1,23 +1,17 @@
 /**
  * What a fault is, as the control API, scenario files and the specs write it. Validated with zod;
- * every message names the field and the rule.
+ * every message names the field and the rule. What a fault does to a response (status, latency,
+ * connection faults, body shaping, headers) is in faultActionSchema.ts, shared with `sequence` steps.
  */
 import { z } from "zod";
+import { ACTION_NAMES, actionFields, checkAction, type FaultAction, hasAction, listText } from "./faultActionSchema.ts";
 import { globProblem } from "./pathGlob.ts";
+import { MAX_SEED } from "./seededRandom.ts";
+import { SequenceSteps } from "./sequenceSchema.ts";
 
-export const FAULT_STATUSES = [401, 403, 404, 500] as const;
-export type FaultStatus = (typeof FAULT_STATUSES)[number];
-
-/** The longest latency a fault may add: longer than any client timeout worth testing. */
-export const MAX_DELAY_MS = 120_000;
+export { delayMs, FAULT_STATUSES, type FaultAction, type FaultStatus, faultStatus, MAX_DELAY_MS } from "./faultActionSchema.ts";
 
 export const METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
-
-export const faultStatus = z
-  .number({ error: `must be one of ${FAULT_STATUSES.join(", ")}` })
-  .refine((value): value is FaultStatus => (FAULT_STATUSES as readonly number[]).includes(value), `must be one of ${FAULT_STATUSES.join(", ")}`);
-
-export const delayMs = z.int({ error: "must be a whole number of milliseconds" }).min(0, "must be ≥ 0").max(MAX_DELAY_MS, `must be ≤ ${MAX_DELAY_MS}`);
 
 export const FaultInput = z
   .strictObject({
@@ -30,18 +24,26 @@ export const FaultInput = z
       .min(1, "must name at least one method")
       .optional(),
     representation: z.enum(["any", "document", "data"], { error: "must be one of any, document, data" }).default("any"),
-    status: faultStatus.optional(),
-    delayMs: delayMs.optional(),
-    drop: z.literal(true, { error: "must be true when present" }).optional(),
-    hang: z.literal(true, { error: "must be true when present" }).optional(),
+    ...actionFields,
+    sequence: SequenceSteps.optional(),
+    probability: z.number({ error: "must be a number from 0 to 1" }).min(0, "must be a number from 0 to 1").max(1, "must be a number from 0 to 1").optional(),
+    seed: z
+      .int({ error: `must be a whole number from 0 to ${MAX_SEED}` })
+      .min(0, `must be a whole number from 0 to ${MAX_SEED}`)
+      .max(MAX_SEED, `must be a whole number from 0 to ${MAX_SEED}`)
+      .optional(),
     times: z.int({ error: "must be a whole number" }).min(1, "must be ≥ 1 (leave it out for a sticky fault)").max(1_000_000, "must be ≤ 1000000").optional(),
     name: z.string({ error: "must be a string" }).max(100, "must be at most 100 characters").optional(),
   })
   .superRefine((fault, ctx) => {
-    const actions = [fault.status !== undefined && "status", fault.drop && "drop", fault.hang && "hang"].filter(Boolean);
-    if (actions.length > 1) ctx.addIssue({ code: "custom", path: [], message: `status, drop and hang exclude each other, got ${actions.join(" and ")}` });
-    if (actions.length === 0 && fault.delayMs === undefined) {
-      ctx.addIssue({ code: "custom", path: [], message: "needs one of status, delayMs, drop or hang" });
+    if (fault.sequence) {
+      const beside = Object.keys(actionFields).filter((name) => fault[name as keyof FaultAction] !== undefined);
+      if (beside.length > 0) ctx.addIssue({ code: "custom", path: [], message: `sequence excludes ${listText(beside)} beside it: give them to its steps` });
+      return;
+    }
+    checkAction(fault, ctx);
+    if (!hasAction(fault)) {
+      ctx.addIssue({ code: "custom", path: [], message: `needs one of ${listText([...ACTION_NAMES, "sequence"], "or")}` });
     }
   });
 
@@ -52,6 +54,7 @@ export interface Fault extends FaultSpec {
   readonly id: string;
   /** Applications left for a `times` fault; null for a sticky one. */
   readonly remaining: number | null;
+  /** How many requests it shaped (a `probability` fault's spared requests are not counted). */
   readonly hits: number;
   readonly createdAt: string;
 }

@@ -1,7 +1,7 @@
 /**
- * Status: answers with 404, 403, 401 or a 500 in the representation asked for, as the app's fallback
- * page. A 500 is a server-side exception with a digest (src/core/digest.ts) that goes to the page,
- * the journal and one structured log line.
+ * Status: answers with 404, 403, 401, 500 or 503 in the representation asked for, as the app's
+ * fallback page. A 500 is a server-side exception with a digest (src/core/digest.ts) that goes to the
+ * page, the journal and one structured log line. A 503 says when to retry, as a real one does.
  */
 import type { Request, Response } from "express";
 import type { Logger } from "pino";
@@ -21,8 +21,15 @@ export function injectedError(faultId: string, method: string, url: string): Err
   return error;
 }
 
+/**
+ * A 503's `Retry-After` unless the fault's `responseHeaders` give another: one second keeps a retry
+ * test short, and is what a client that honours the header must wait.
+ */
+export const RETRY_AFTER_SECONDS = 1;
+
 export function respondWithStatus(req: Request, res: Response, status: FaultStatus, faultId: string, sendPage: PageResponder, logger: Logger): void {
   const kind = fallbackForStatus(status)?.kind ?? "server-error";
+  if (status === 503) res.set("retry-after", String(RETRY_AFTER_SECONDS));
   if (status !== 500) {
     sendPage(req, res, status, fallbackPage(kind));
     return;

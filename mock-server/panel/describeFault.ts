@@ -7,6 +7,7 @@ export const STATUS_TEXT: Readonly<Record<FaultStatus, string>> = {
   403: "Forbidden",
   404: "Not Found",
   500: "Internal Server Error, with a digest",
+  503: "Service Unavailable, with Retry-After",
 };
 
 const REPRESENTATION_TEXT = { any: null, document: "documents only", data: "data requests only" } as const;

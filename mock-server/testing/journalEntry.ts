@@ -15,6 +15,7 @@ export function documentEntry(url: string): NewEntry {
     navigationPreload: false,
     outcome: "completed",
     fault: null,
+    faultApplied: null,
     digest: null,
   };
 }

@@ -10,7 +10,26 @@ import { MAX_SCENARIO_FAULTS } from "../scenarioSchema.ts";
 
 type Json = Record<string, unknown>;
 
-const FAULT_KEYS = ["path", "methods", "representation", "status", "delayMs", "drop", "hang", "times", "name"];
+const FAULT_KEYS = [
+  "path",
+  "methods",
+  "representation",
+  "status",
+  "delayMs",
+  "jitterMs",
+  "drop",
+  "hang",
+  "reset",
+  "garbage",
+  "truncate",
+  "dribble",
+  "responseHeaders",
+  "sequence",
+  "probability",
+  "seed",
+  "times",
+  "name",
+];
 const CONFIG_KEYS = ["register", "cacheNavigations", "reloadOnOnline", "networkTimeoutMs", "onlineSettleMs"];
 const SCENARIO_KEYS = ["name", "description", "config", "faults"];
 
