@@ -8,8 +8,8 @@ import { startMock } from "../testing/startMock.ts";
 const SCENARIOS_DIR = fileURLToPath(new URL(".", import.meta.url));
 const READY = readdirSync(SCENARIOS_DIR).filter((file) => file.endsWith(".json"));
 
-test("ships the three ready scenarios", () => {
-  expect(READY.sort()).toEqual(["everything-forbidden.json", "flaky-network.json", "server-errors.json"]);
+test("ships the four ready scenarios", () => {
+  expect(READY.sort()).toEqual(["everything-forbidden.json", "flaky-network.json", "retries.json", "server-errors.json"]);
 });
 
 test.each(READY)("%s validates and loads at start with all its faults and its configuration", async (file) => {
