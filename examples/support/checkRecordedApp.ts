@@ -26,7 +26,6 @@ export interface RecordedApp {
 }
 
 export async function checkRecordedApp(app: RecordedApp): Promise<0 | 1 | 2> {
-  const recordName = relative(ROOT, app.record);
   const args = ["--target", app.origin, "--profile", app.profile, "--report-dir", app.reportDir, "--level", "recommended"];
   const { code } = await runCommand(process.execPath, ["--import", "tsx", `${ROOT}cli/check.ts`, ...args, "--", ...app.playwrightArgs], {
     cwd: ROOT,
@@ -34,20 +33,26 @@ export async function checkRecordedApp(app: RecordedApp): Promise<0 | 1 | 2> {
   // conformance exits 1 when a clause failed (expected here) and 3 when a test was inconclusive
   // (compared below, with the rest); 2 is a usage or profile error.
   if (code !== 0 && code !== 1 && code !== 3) return 2;
-  const report = `${app.reportDir}/conformance.json`;
+  return compareWithRecord(app.name, app.reportDir, app.record);
+}
+
+/** Compares the verdicts a run wrote to `reportDir` with the record: 0 the same, 1 different, 2 no report. */
+export function compareWithRecord(name: string, reportDir: string, record: string): 0 | 1 | 2 {
+  const recordName = relative(ROOT, record);
+  const report = `${reportDir}/conformance.json`;
   if (!existsSync(report)) {
-    console.error(`[${app.name}] Failed to compare verdicts: ${report} was not written. See the run's output above.`);
+    console.error(`[${name}] Failed to compare verdicts: ${report} was not written. See the run's output above.`);
     return 2;
   }
   const { verdicts } = JSON.parse(readFileSync(report, "utf8")) as { verdicts: ClauseVerdict[] };
-  const drift = verdictDrift(parseRecordedVerdicts(readFileSync(app.record, "utf8"), recordName), verdicts);
+  const drift = verdictDrift(parseRecordedVerdicts(readFileSync(record, "utf8"), recordName), verdicts);
   if (drift.length > 0) {
     console.error(
-      `[${app.name}] The verdicts differ from ${recordName}:\n${drift.map((line) => `  - ${line}`).join("\n")}\nFix the suite, or record the new verdicts (and why, from the app's code) in ${recordName}.`,
+      `[${name}] The verdicts differ from ${recordName}:\n${drift.map((line) => `  - ${line}`).join("\n")}\nFix the suite, or record the new verdicts (and why, from the app's code) in ${recordName}.`,
     );
     return 1;
   }
-  console.log(`[${app.name}] The verdicts match ${recordName} (${verdicts.length} clauses, both levels).`);
+  console.log(`[${name}] The verdicts match ${recordName} (${verdicts.length} clauses, both levels).`);
   return 0;
 }
 

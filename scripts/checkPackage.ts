@@ -1,0 +1,118 @@
+/**
+ * `npm run check:package`: the kit as a user gets it. Packs this repository (`npm pack`, which
+ * builds lib/ and dist/), then, in an empty project outside the clone, runs the steps of the
+ * repository's own GitHub Action (action.yml) on this machine: install the tarball, find Chromium,
+ * `pwa-conformance-kit check --start …` of the second app, whose verdicts must match
+ * docs/second-app.md. Then the installed command's --version, help and a usage error. Prints the
+ * packed size, the install time and the check's wall time. Exit 0 when all of it holds.
+ */
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { compareWithRecord } from "../examples/support/checkRecordedApp.ts";
+import { runActionSteps } from "./actionSteps.ts";
+import { npm, runCommand, seconds, stopWhenOrphaned } from "./runCommand.mjs";
+
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
+const { version } = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { version: string };
+/** npm pack builds the app and lib/ (seconds); generous for a busy CI machine. */
+const PACK_TIMEOUT_MS = 300_000;
+
+/** A free loopback port for a server started by command line (it cannot report one it chose itself). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+class CheckFailed extends Error {}
+
+function expect(condition: boolean, message: string): asserts condition {
+  if (!condition) throw new CheckFailed(message);
+}
+
+async function quietly(label: string, command: string, args: string[], cwd: string) {
+  console.log(`[package] ${label}: ${[command, ...args].join(" ")}`);
+  return runCommand(command, args, { cwd, quiet: true, timeoutMs: PACK_TIMEOUT_MS });
+}
+
+async function checkPackage(work: string): Promise<void> {
+  const packed = await quietly("pack", ...npm("pack", "--pack-destination", work), ROOT);
+  expect(packed.code === 0, `npm pack failed (exit ${packed.code}):\n${packed.output}`);
+  const tarball = readdirSync(work).find((name) => name.endsWith(".tgz"));
+  expect(tarball !== undefined, `npm pack wrote no tarball in ${work}.`);
+  const tarballPath = join(work, tarball);
+  const packedKb = statSync(tarballPath).size / 1024;
+
+  // The user's repository: their app's profile in it, nothing of the kit's.
+  const project = join(work, "project");
+  mkdirSync(join(project, "conformance"), { recursive: true });
+  writeFileSync(join(project, "package.json"), `${JSON.stringify({ name: "kit-user", private: true }, null, 2)}\n`);
+  copyFileSync(join(ROOT, "examples", "second-app", "profile.json"), join(project, "conformance", "profile.json"));
+
+  const built = await quietly("build the second app", ...npm("run", "build:second-app"), ROOT);
+  expect(built.code === 0, `npm run build:second-app failed:\n${built.output}`);
+  const port = await freePort();
+  const start = `"${process.execPath}" --import ${import.meta.resolve("tsx")} "${join(ROOT, "examples", "second-app", "serve.ts")}" --port ${port}`;
+
+  const run = await runActionSteps(
+    ROOT,
+    project,
+    {
+      target: `http://127.0.0.1:${port}`,
+      profile: "conformance/profile.json",
+      start,
+      level: "recommended",
+      "kit-tarball": tarballPath,
+    },
+    join(work, "runner-temp"),
+  );
+  const [install, , check] = run.steps;
+  expect(install?.code === 0, `the action's install step failed (exit ${install?.code}); see its output above.`);
+  expect(run.steps[1]?.code === 0, `the action's Chromium step failed (exit ${run.steps[1]?.code}); see its output above.`);
+  expect(check !== undefined, "the action has no check step.");
+  // 1: a clause failed at the recommended level, as the record says; the step fails the job with it.
+  expect(
+    check.outputs["exit-code"] === "1" && check.code === 1,
+    `the check step exited ${check.code} with output exit-code=${check.outputs["exit-code"]}, not 1.`,
+  );
+  expect(run.summary.includes("| Clause | Rule | Required | Recommended |"), `the job summary has no verdict table:\n${run.summary}`);
+  expect(
+    compareWithRecord("package: second-app", join(project, "conformance-report"), join(ROOT, "docs", "second-app.md")) === 0,
+    "the installed kit's verdicts differ from the record.",
+  );
+
+  const bin = run.env.PCK_BIN;
+  expect(bin !== undefined, "the install step did not export PCK_BIN.");
+  const shown = await quietly("version", bin, ["--version"], project);
+  expect(shown.output.trim() === `pwa-conformance-kit ${version}`, `--version printed '${shown.output.trim()}'.`);
+  for (const command of ["check", "serve"]) {
+    const help = await quietly(`${command} help`, bin, [command, "--help"], project);
+    expect(help.code === 0 && help.output.includes(`Usage: pwa-conformance-kit ${command}`), `${command} --help exited ${help.code}:\n${help.output}`);
+  }
+  const misuse = await quietly("usage error", bin, ["check", "--level", "strictest"], project);
+  expect(misuse.code === 2 && misuse.output.includes("--level"), `a bad --level exited ${misuse.code}, not 2:\n${misuse.output}`);
+
+  console.log(
+    `[package] OK: packed ${packedKb.toFixed(0)} kB; install ${seconds(install.ms)}; check of the second app ${seconds(check.ms)} (wall, with --start).`,
+  );
+}
+
+stopWhenOrphaned();
+const work = mkdtempSync(join(tmpdir(), "pck-package-"));
+try {
+  await checkPackage(work);
+} catch (error) {
+  if (!(error instanceof CheckFailed)) throw error;
+  console.error(`[package] Failed: ${error.message}`);
+  process.exitCode = 1;
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
