@@ -3,7 +3,6 @@
  * profile's (cli/profile/profile.schema.json) and the mock server's scenario files'.
  */
 import { writeFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { PROFILE_SCHEMA_FILE, profileJsonSchema } from "../cli/profile/profileJsonSchema.ts";
 import { SCENARIO_SCHEMA_FILE, scenarioJsonSchema } from "../mock-server/scenarioJsonSchema.ts";
 
@@ -12,5 +11,5 @@ for (const [file, schema] of [
   [SCENARIO_SCHEMA_FILE, scenarioJsonSchema()],
 ] as const) {
   writeFileSync(file, schema);
-  process.stdout.write(`Wrote ${fileURLToPath(file)}\n`);
+  process.stdout.write(`Wrote ${file}\n`);
 }
