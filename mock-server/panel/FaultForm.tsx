@@ -2,16 +2,27 @@ import { type FormEvent, useState } from "react";
 import type { Fault } from "../faults/faultSchema.ts";
 import { control, messageOf } from "./control.ts";
 import { STATUS_TEXT } from "./describeFault.ts";
-import { type FaultFormValues, faultFormBody, type RepresentationChoice, type ResponseChoice } from "./faultFormBody.ts";
+import { type BodyChoice, EMPTY_FORM, type FaultFormValues, faultFormBody, type RepresentationChoice, type ResponseChoice } from "./faultFormBody.ts";
 
 const RESPONSE_LABELS: Readonly<Record<ResponseChoice, string>> = {
   404: `404 ${STATUS_TEXT[404]}`,
   403: `403 ${STATUS_TEXT[403]}`,
   401: `401 ${STATUS_TEXT[401]}`,
   500: `500 ${STATUS_TEXT[500]}`,
-  drop: "Drop the connection",
+  503: `503 ${STATUS_TEXT[503]}`,
+  drop: "Drop the connection (FIN)",
   hang: "Hang (never answer)",
-  none: "Answer normally (delay only)",
+  reset: "Reset the connection (RST)",
+  garbage: "Garbage bytes, then close",
+  none: "Answer normally",
+  sequence: "A sequence of responses…",
+};
+
+const BODY_LABELS: Readonly<Record<BodyChoice, string>> = {
+  whole: "Whole",
+  truncate: "Cut short after N bytes",
+  dribble: "In N chunks over T ms",
+  bandwidth: "At N bytes per second",
 };
 
 const REPRESENTATION_LABELS: Readonly<Record<RepresentationChoice, string>> = {
@@ -20,14 +31,21 @@ const REPRESENTATION_LABELS: Readonly<Record<RepresentationChoice, string>> = {
   data: "Data (JSON)",
 };
 
-const INITIAL: FaultFormValues = { path: "", response: "404", delayMs: "", times: "", representation: "any" };
+function Options<K extends string>({ labels }: { labels: Readonly<Record<K, string>> }) {
+  return Object.entries<string>(labels).map(([value, label]) => (
+    <option key={value} value={value}>
+      {label}
+    </option>
+  ));
+}
 
 /**
  * Adds a fault. The form does not validate (`noValidate`): the server does, and its message is shown
- * as it is, so the panel can never disagree with the API about what a valid fault is.
+ * as it is, so the panel can never disagree with the API about what a valid fault is. Fields that
+ * only some choices need (a sequence's steps, a body's numbers) appear with those choices.
  */
 export function FaultForm({ pathExample, onAdded }: { pathExample: string; onAdded: (fault: Fault) => void }) {
-  const [values, setValues] = useState(INITIAL);
+  const [values, setValues] = useState(EMPTY_FORM);
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<{ added: string } | { error: string } | null>(null);
   const set =
@@ -37,6 +55,13 @@ export function FaultForm({ pathExample, onAdded }: { pathExample: string; onAdd
       const value = event.currentTarget.value as FaultFormValues[K];
       setValues((current) => ({ ...current, [key]: value }));
     };
+  const number = (key: keyof FaultFormValues, label: string, hint: string) => (
+    <div className="field">
+      <label htmlFor={`fault-${key}`}>{label}</label>
+      <input id={`fault-${key}`} name={key} type="number" value={values[key]} onChange={set(key)} aria-describedby={`fault-${key}-hint`} />
+      <small id={`fault-${key}-hint`}>{hint}</small>
+    </div>
+  );
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -74,32 +99,60 @@ export function FaultForm({ pathExample, onAdded }: { pathExample: string; onAdd
         <div className="field">
           <label htmlFor="fault-response">Response</label>
           <select id="fault-response" name="response" value={values.response} onChange={set("response")}>
-            {Object.entries(RESPONSE_LABELS).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
+            <Options labels={RESPONSE_LABELS} />
           </select>
         </div>
+        {values.response === "sequence" && (
+          <div className="field wide">
+            <label htmlFor="fault-sequence">Steps</label>
+            <input
+              id="fault-sequence"
+              name="sequence"
+              type="text"
+              value={values.sequence}
+              onChange={set("sequence")}
+              placeholder="503, 503, pass"
+              spellCheck={false}
+              autoComplete="off"
+              aria-describedby="fault-sequence-hint"
+            />
+            <small id="fault-sequence-hint">One per request, comma-separated: a status, pass, drop, hang, reset or garbage. The last repeats.</small>
+          </div>
+        )}
         <div className="field">
-          <label htmlFor="fault-delay">Delay (ms)</label>
-          <input id="fault-delay" name="delayMs" type="number" value={values.delayMs} onChange={set("delayMs")} aria-describedby="fault-delay-hint" />
-          <small id="fault-delay-hint">Empty: no delay.</small>
+          <label htmlFor="fault-body">Body</label>
+          <select id="fault-body" name="body" value={values.body} onChange={set("body")}>
+            <Options labels={BODY_LABELS} />
+          </select>
         </div>
-        <div className="field">
-          <label htmlFor="fault-times">Times</label>
-          <input id="fault-times" name="times" type="number" value={values.times} onChange={set("times")} aria-describedby="fault-times-hint" />
-          <small id="fault-times-hint">Empty: until removed.</small>
-        </div>
+        {values.body === "truncate" && number("truncateBytes", "Bytes kept", "Then the connection closes.")}
+        {values.body === "dribble" && number("dribbleChunks", "Chunks", "At least 2.")}
+        {values.body === "dribble" && number("dribbleOverMs", "Over (ms)", "First chunk at once.")}
+        {values.body === "bandwidth" && number("bytesPerSecond", "Bytes/s", "A piece every 50 ms.")}
+        {number("delayMs", "Delay (ms)", "Empty: no delay.")}
+        {number("jitterMs", "Jitter (ms)", "Delay ± this much.")}
+        {number("times", "Times", "Empty: until removed.")}
+        {number("probability", "Probability", "0–1. Empty: always.")}
+        {number("seed", "Seed", "Empty: a random one.")}
         <div className="field">
           <label htmlFor="fault-representation">Representation</label>
           <select id="fault-representation" name="representation" value={values.representation} onChange={set("representation")}>
-            {Object.entries(REPRESENTATION_LABELS).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
+            <Options labels={REPRESENTATION_LABELS} />
           </select>
+        </div>
+        <div className="field wide">
+          <label htmlFor="fault-headers">Extra headers</label>
+          <textarea
+            id="fault-headers"
+            name="responseHeaders"
+            rows={2}
+            value={values.responseHeaders}
+            onChange={set("responseHeaders")}
+            placeholder="Retry-After: 120"
+            spellCheck={false}
+            aria-describedby="fault-headers-hint"
+          />
+          <small id="fault-headers-hint">One "Name: value" a line, on the response that goes out.</small>
         </div>
         <button type="submit" disabled={busy}>
           Add fault

@@ -51,7 +51,11 @@ export function JournalTable({ entries, caption, onDigest }: { entries: readonly
               <td className={statusClass(entry.status)}>{entry.status ?? "none"}</td>
               <td className="number">{entry.durationMs}</td>
               <td>{yesNo(entry.fromWorker)}</td>
-              <td>{entry.fault ?? ""}</td>
+              <td>
+                {entry.fault ?? ""}
+                {/* A probability fault that matched and let the request through untouched. */}
+                {entry.faultApplied === false && <span className="spared"> (spared)</span>}
+              </td>
               <td>{entry.outcome}</td>
               <td>
                 {entry.digest !== null && (

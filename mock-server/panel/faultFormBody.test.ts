@@ -1,14 +1,7 @@
 import { expect, test } from "vitest";
-import { type FaultFormValues, faultFormBody } from "./faultFormBody.ts";
+import { EMPTY_FORM, type FaultFormValues, faultFormBody } from "./faultFormBody.ts";
 
-const form = (overrides: Partial<FaultFormValues>): FaultFormValues => ({
-  path: "/app/**",
-  response: "404",
-  delayMs: "",
-  times: "",
-  representation: "any",
-  ...overrides,
-});
+const form = (overrides: Partial<FaultFormValues>): FaultFormValues => ({ ...EMPTY_FORM, path: "/app/**", ...overrides });
 
 test("sends a status as a number and leaves empty optional fields out", () => {
   expect(faultFormBody(form({ response: "403" }))).toEqual({ path: "/app/**", status: 403, representation: "any" });
@@ -17,6 +10,8 @@ test("sends a status as a number and leaves empty optional fields out", () => {
 test.each([
   ["drop", { drop: true }],
   ["hang", { hang: true }],
+  ["reset", { reset: true }],
+  ["garbage", { garbage: true }],
   ["none", {}],
 ] as const)("sends %s as its flag", (response, flags) => {
   expect(faultFormBody(form({ response, delayMs: "250" }))).toEqual({ path: "/app/**", ...flags, delayMs: 250, representation: "any" });
@@ -39,4 +34,48 @@ test("passes numbers the server refuses on to the server, which says why", () =>
 test("trims the spaces pasted text brings along, and only those", () => {
   expect(faultFormBody(form({ path: "  /app/pages/1 \n" })).path).toBe("/app/pages/1");
   expect(faultFormBody(form({ path: "app/pages 1" })).path).toBe("app/pages 1");
+});
+
+test("sends a 503 as a number", () => {
+  expect(faultFormBody(form({ response: "503" }))).toEqual({ path: "/app/**", status: 503, representation: "any" });
+});
+
+test("sends the steps of a sequence: statuses as numbers, words as flags, pass as pass", () => {
+  expect(faultFormBody(form({ response: "sequence", sequence: " 503, 503 ,reset, pass," }))).toEqual({
+    path: "/app/**",
+    sequence: [{ status: 503 }, { status: 503 }, { reset: true }, { pass: true }],
+    representation: "any",
+  });
+});
+
+test("sends a word it does not know as a flag, for the server to name", () => {
+  expect(faultFormBody(form({ response: "sequence", sequence: "503, retry" })).sequence).toEqual([{ status: 503 }, { retry: true }]);
+});
+
+test.each([
+  ["truncate", { truncateBytes: "100" }, { truncate: { bytes: 100 } }],
+  ["dribble", { dribbleChunks: "4", dribbleOverMs: "2000" }, { dribble: { chunks: 4, overMs: 2000 } }],
+  ["bandwidth", { bytesPerSecond: "500" }, { dribble: { bytesPerSecond: 500 } }],
+] as const)("sends a %s body with its numbers", (body, numbers, sent) => {
+  expect(faultFormBody(form({ response: "none", body, ...numbers }))).toEqual({ path: "/app/**", ...sent, representation: "any" });
+});
+
+test("sends a body's empty number as NaN (null in JSON), for the server to name", () => {
+  expect(JSON.parse(JSON.stringify(faultFormBody(form({ body: "truncate" }))))).toMatchObject({ truncate: { bytes: null } });
+});
+
+test("sends jitter, probability and seed as typed", () => {
+  expect(faultFormBody(form({ delayMs: "300", jitterMs: "100", probability: "0.25", seed: "42" }))).toMatchObject({
+    delayMs: 300,
+    jitterMs: 100,
+    probability: 0.25,
+    seed: 42,
+  });
+});
+
+test("sends extra headers from 'Name: value' lines, colons in values kept", () => {
+  expect(faultFormBody(form({ responseHeaders: "Retry-After: 120\n\nLocation: http://x/y \n" })).responseHeaders).toEqual({
+    "Retry-After": "120",
+    Location: "http://x/y",
+  });
 });

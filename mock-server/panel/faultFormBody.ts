@@ -5,8 +5,11 @@
  */
 import type { FaultInput, FaultStatus } from "../faults/faultSchema.ts";
 
-export const RESPONSES = ["404", "403", "401", "500", "drop", "hang", "none"] as const;
+export const RESPONSES = ["404", "403", "401", "500", "503", "drop", "hang", "reset", "garbage", "none", "sequence"] as const;
 export type ResponseChoice = (typeof RESPONSES)[number];
+
+export const BODIES = ["whole", "truncate", "dribble", "bandwidth"] as const;
+export type BodyChoice = (typeof BODIES)[number];
 
 export const REPRESENTATIONS = ["any", "document", "data"] as const;
 export type RepresentationChoice = (typeof REPRESENTATIONS)[number];
@@ -14,31 +17,110 @@ export type RepresentationChoice = (typeof REPRESENTATIONS)[number];
 export interface FaultFormValues {
   readonly path: string;
   readonly response: ResponseChoice;
+  /** With response `sequence`: the steps, comma-separated, e.g. `503, 503, pass`. */
+  readonly sequence: string;
+  readonly body: BodyChoice;
+  readonly truncateBytes: string;
+  readonly dribbleChunks: string;
+  readonly dribbleOverMs: string;
+  readonly bytesPerSecond: string;
   readonly delayMs: string;
+  readonly jitterMs: string;
+  readonly probability: string;
+  readonly seed: string;
   readonly times: string;
   readonly representation: RepresentationChoice;
+  /** One `Name: value` a line. */
+  readonly responseHeaders: string;
 }
+
+export const EMPTY_FORM: FaultFormValues = {
+  path: "",
+  response: "404",
+  sequence: "",
+  body: "whole",
+  truncateBytes: "",
+  dribbleChunks: "",
+  dribbleOverMs: "",
+  bytesPerSecond: "",
+  delayMs: "",
+  jitterMs: "",
+  probability: "",
+  seed: "",
+  times: "",
+  representation: "any",
+  responseHeaders: "",
+};
 
 /** `''` → left out; otherwise a number, NaN included (it reaches the server as null, which says why). */
 function optionalNumber(text: string): number | undefined {
   return text.trim() === "" ? undefined : Number(text);
 }
 
-function action(response: ResponseChoice): Pick<FaultInput, "status" | "drop" | "hang"> {
-  if (response === "drop") return { drop: true };
-  if (response === "hang") return { hang: true };
+/** A number the fault needs: an empty field goes as NaN, which JSON sends as null, which the server names. */
+const required = (text: string): number => optionalNumber(text) ?? Number.NaN;
+
+type Action = Pick<FaultInput, "status" | "drop" | "hang" | "reset" | "garbage" | "sequence">;
+
+/**
+ * One step of the sequence field: a status (`503`), `pass`, or a flag (`reset`, `drop`…). Any other
+ * word is sent as a flag of that name, so the server says it is not a known field.
+ */
+function step(token: string): Record<string, unknown> {
+  if (/^\d+$/.test(token)) return { status: Number(token) };
+  return { [token]: true };
+}
+
+export function sequenceSteps(text: string): FaultInput["sequence"] {
+  const tokens = text
+    .split(",")
+    .map((token) => token.trim())
+    .filter((token) => token !== "");
+  return tokens.map(step) as FaultInput["sequence"];
+}
+
+function action(values: FaultFormValues): Action {
+  const { response } = values;
+  if (response === "sequence") return { sequence: sequenceSteps(values.sequence) };
+  if (response === "drop" || response === "hang" || response === "reset" || response === "garbage") return { [response]: true };
   if (response === "none") return {};
   return { status: Number(response) as FaultStatus };
 }
 
+function body(values: FaultFormValues): Pick<FaultInput, "truncate" | "dribble"> {
+  if (values.body === "truncate") return { truncate: { bytes: required(values.truncateBytes) } };
+  if (values.body === "dribble") return { dribble: { chunks: required(values.dribbleChunks), overMs: required(values.dribbleOverMs) } };
+  if (values.body === "bandwidth") return { dribble: { bytesPerSecond: required(values.bytesPerSecond) } };
+  return {};
+}
+
+/** `Name: value` lines; a line without a colon becomes a name with an empty value, which the server checks. */
+export function headerLines(text: string): Record<string, string> | undefined {
+  const lines = text.split("\n").filter((line) => line.trim() !== "");
+  if (lines.length === 0) return undefined;
+  return Object.fromEntries(
+    lines.map((line) => {
+      const colon = line.indexOf(":");
+      return colon === -1 ? [line.trim(), ""] : [line.slice(0, colon).trim(), line.slice(colon + 1).trim()];
+    }),
+  );
+}
+
 export function faultFormBody(values: FaultFormValues): FaultInput {
-  const delayMs = optionalNumber(values.delayMs);
-  const times = optionalNumber(values.times);
+  const numbers = {
+    delayMs: optionalNumber(values.delayMs),
+    jitterMs: optionalNumber(values.jitterMs),
+    probability: optionalNumber(values.probability),
+    seed: optionalNumber(values.seed),
+    times: optionalNumber(values.times),
+  };
+  const responseHeaders = headerLines(values.responseHeaders);
   return {
     path: values.path.trim(),
-    ...action(values.response),
-    ...(delayMs === undefined ? {} : { delayMs }),
-    ...(times === undefined ? {} : { times }),
+    ...action(values),
+    ...body(values),
+    ...Object.fromEntries(Object.entries(numbers).filter(([, value]) => value !== undefined)),
+    ...(responseHeaders === undefined ? {} : { responseHeaders }),
     representation: values.representation,
   };
 }
