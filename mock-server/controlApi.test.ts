@@ -207,7 +207,7 @@ const INVALID_FAULTS: readonly { what: string; body: unknown; rule: string }[] =
     rule: "body: needs one of status, delayMs, drop, hang, reset, garbage, truncate, dribble, responseHeaders or sequence",
   },
   { what: "an unknown field", body: { path: "/app/x", status: 404, colour: "red" }, rule: "body.colour: is not a known field" },
-  { what: "a numeric path", body: { path: 42, status: 404 }, rule: "body.path: must be a string" },
+  { what: "a numeric path", body: { path: 42, status: 404 }, rule: 'body.path: must be a path or glob as a string, or {"regex": "<RE2 regular expression>"}' },
   { what: "a string status", body: { path: "/app/x", status: "404" }, rule: "body.status: must be one of 401, 403, 404, 500, 503" },
   { what: "drop: 'yes'", body: { path: "/app/x", drop: "yes" }, rule: "body.drop: must be true when present" },
   { what: "a string delayMs", body: { path: "/app/x", delayMs: "100" }, rule: "body.delayMs: must be a whole number of milliseconds" },

@@ -3,20 +3,16 @@
  * `times` fault disappears after its last application. A fault with a `probability` draws from its
  * own seeded generator for every request it matches, so a seed replays the same decisions.
  */
-import type { Representation } from "../representation.ts";
 import type { Fault, FaultSpec } from "./faultSchema.ts";
-import { compileGlob } from "./pathGlob.ts";
+import { type NearMiss, nearMisses } from "./nearMisses.ts";
+import { compileMatch, type MatchRequest, type RequestMatcher } from "./requestMatcher.ts";
 import { type Random, randomSeed, seededRandom } from "./seededRandom.ts";
 
-export interface FaultRequest {
-  readonly method: string;
-  readonly path: string;
-  readonly representation: Representation;
-}
+export type FaultRequest = MatchRequest;
 
 interface Entry {
   fault: Fault;
-  readonly matchesPath: (path: string) => boolean;
+  readonly matcher: RequestMatcher;
   readonly random: Random;
 }
 
@@ -60,7 +56,7 @@ export class FaultStore {
       hits: 0,
       createdAt: new Date().toISOString(),
     };
-    return { fault, matchesPath: compileGlob(spec.path), random: seededRandom(seed ?? 0) };
+    return { fault, matcher: compileMatch(spec), random: seededRandom(seed ?? 0) };
   }
 
   get size(): number {
@@ -79,6 +75,18 @@ export class FaultStore {
 
   clear(): void {
     this.#entries = [];
+  }
+
+  /** For a request no fault matched: the faults it nearly matched, closest first (nearMisses.ts). */
+  nearMisses(request: FaultRequest): NearMiss[] {
+    return nearMisses(this.#newestFirst(), request);
+  }
+
+  *#newestFirst(): Generator<{ readonly id: string; readonly matcher: RequestMatcher }> {
+    for (let i = this.#entries.length - 1; i >= 0; i--) {
+      const entry = this.#entries[i];
+      if (entry) yield { id: entry.fault.id, matcher: entry.matcher };
+    }
   }
 
   /** Replaces every fault at once (a scenario): no request sees a mix of the old and new lists. */
@@ -108,8 +116,5 @@ export class FaultStore {
 }
 
 function matches(entry: Entry, request: FaultRequest): boolean {
-  const { fault } = entry;
-  if (fault.methods && !fault.methods.includes(request.method as (typeof fault.methods)[number])) return false;
-  if (fault.representation !== "any" && fault.representation !== request.representation) return false;
-  return entry.matchesPath(request.path);
+  return entry.matcher.matches(request);
 }

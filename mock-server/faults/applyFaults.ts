@@ -8,7 +8,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import type { Logger } from "pino";
 import { sendError } from "../internal/httpError.ts";
-import { representationOf } from "../representation.ts";
 import type { PageResponder } from "../respondWithPage.ts";
 import { dribbleBody } from "./dribble.ts";
 import { dropConnection } from "./drop.ts";
@@ -19,6 +18,7 @@ import { hang } from "./hang.ts";
 import { jitteredDelay } from "./jitter.ts";
 import { addLatency } from "./latency.ts";
 import { REQUEST_FAULT_ID, readRequestFault } from "./requestFault.ts";
+import { matchRequestOf } from "./requestMatcher.ts";
 import { resetConnection } from "./reset.ts";
 import { addResponseHeaders } from "./responseHeaders.ts";
 import type { Random } from "./seededRandom.ts";
@@ -52,9 +52,10 @@ export function applyFaults(store: FaultStore, sendPage: PageResponder, logger: 
   return async (req, res, next) => {
     const asked = readRequestFault(req);
     if (asked && "problem" in asked) return sendError(res, 400, "INVALID_REQUEST_FAULT", `Failed to apply the request's fault: ${asked.problem}.`);
+    const request = matchRequestOf(req);
     const taken: TakenFault | { fault: FaultAction & { id: string }; applied: true; random: Random } | undefined = asked
       ? { fault: { id: REQUEST_FAULT_ID, ...asked.fault }, applied: true, random: Math.random }
-      : store.take({ method: req.method, path: req.path, representation: representationOf(req) });
+      : store.take(request);
     if (!taken) return next();
     res.locals.fault = taken.fault.id;
     res.locals.faultApplied = taken.applied;

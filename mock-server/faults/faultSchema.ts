@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { ACTION_NAMES, actionFields, checkAction, type FaultAction, hasAction, listText } from "./faultActionSchema.ts";
-import { globProblem } from "./pathGlob.ts";
+import { matchFields, PathPattern } from "./requestMatchSchema.ts";
 import { MAX_SEED } from "./seededRandom.ts";
 import { SequenceSteps } from "./sequenceSchema.ts";
 
@@ -15,15 +15,13 @@ export const METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTION
 
 export const FaultInput = z
   .strictObject({
-    path: z.string({ error: "must be a string" }).superRefine((value, ctx) => {
-      const problem = globProblem(value);
-      if (problem) ctx.addIssue({ code: "custom", message: problem });
-    }),
+    path: PathPattern,
     methods: z
       .array(z.enum(METHODS, { error: `must be one of ${METHODS.join(", ")}` }))
       .min(1, "must name at least one method")
       .optional(),
     representation: z.enum(["any", "document", "data"], { error: "must be one of any, document, data" }).default("any"),
+    ...matchFields,
     ...actionFields,
     sequence: SequenceSteps.optional(),
     probability: z.number({ error: "must be a number from 0 to 1" }).min(0, "must be a number from 0 to 1").max(1, "must be a number from 0 to 1").optional(),

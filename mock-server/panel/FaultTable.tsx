@@ -1,5 +1,6 @@
 import type { Fault } from "../faults/faultSchema.ts";
 import { describeFault } from "./describeFault.ts";
+import { describeConditions, describePath } from "./describeMatch.ts";
 
 /** The active faults, newest first, since the newest fault that matches a request is the one applied. */
 export function FaultTable({ faults, onRemove }: { faults: readonly Fault[] | null; onRemove: (id: string) => void }) {
@@ -29,7 +30,8 @@ export function FaultTable({ faults, onRemove }: { faults: readonly Fault[] | nu
           [...faults].reverse().map((fault) => (
             <tr key={fault.id}>
               <td>
-                <code>{fault.path}</code>
+                <code>{describePath(fault.path)}</code>
+                {describeConditions(fault) && <div className="conditions">{describeConditions(fault)}</div>}
               </td>
               <td>{describeFault(fault)}</td>
               <td className="number">{fault.remaining ?? "until removed"}</td>
