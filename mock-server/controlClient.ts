@@ -4,10 +4,12 @@
  * carries the server's own message: the server validates, callers do not second-guess it.
  */
 import type { ShellConfig } from "../src/core/shellConfig.ts";
-import { CONTROL_PREFIX } from "./controlPaths.ts";
+import { CONTROL_PREFIX, JOURNAL_COUNT_PATH, JOURNAL_HAR_PATH, JOURNAL_PATH, NEAR_MISSES_PATH } from "./controlPaths.ts";
 import type { Fault, FaultInput } from "./faults/faultSchema.ts";
 import type { ErrorBody } from "./internal/httpError.ts";
 import type { JournalEntry } from "./journal.ts";
+import type { Har } from "./journalHar.ts";
+import { type JournalCount, type JournalQuery, journalSearch, type NearMissReport } from "./journalQuery.ts";
 import type { ScenarioInput, ScenarioSummary } from "./scenarioSchema.ts";
 import type { ShellConfigPatch } from "./shellConfigSchema.ts";
 
@@ -37,7 +39,14 @@ export interface ControlClient {
   readonly configure: (patch: ShellConfigPatch) => Promise<ShellConfig>;
   readonly readScenario: () => Promise<ScenarioSummary | null>;
   readonly applyScenario: (scenario: ScenarioInput) => Promise<void>;
-  readonly journal: () => Promise<Journal>;
+  /** The journal, oldest first; with a query, only the entries every given filter holds for. */
+  readonly journal: (query?: JournalQuery) => Promise<Journal>;
+  /** How many entries match, without them: "how many times was X requested". */
+  readonly countJournal: (query?: JournalQuery) => Promise<JournalCount>;
+  /** The matching entries as HAR 1.2. */
+  readonly journalHar: (query?: JournalQuery) => Promise<Har>;
+  /** Requests that matched no fault, each with a fault it nearly matched and what differed; `fault` picks that fault. */
+  readonly nearMisses: (query?: JournalQuery) => Promise<NearMissReport[]>;
 }
 
 async function refusal(response: Response, what: string): Promise<string> {
@@ -92,7 +101,11 @@ export function createControlClient(origin = "", headers: Readonly<Record<string
     applyScenario: async (scenario) => {
       await control("PUT", "/scenario", "apply the scenario", scenario);
     },
-    journal: () => json<Journal>("GET", "/journal", "read the journal"),
+    journal: (query = {}) => json<Journal>("GET", `${JOURNAL_PATH}${journalSearch(query)}`, "read the journal"),
+    countJournal: (query = {}) => json<JournalCount>("GET", `${JOURNAL_COUNT_PATH}${journalSearch(query)}`, "count the journal's entries"),
+    journalHar: (query = {}) => json<Har>("GET", `${JOURNAL_HAR_PATH}${journalSearch(query)}`, "export the journal as HAR"),
+    nearMisses: async (query = {}) =>
+      (await json<{ nearMisses: NearMissReport[] }>("GET", `${NEAR_MISSES_PATH}${journalSearch(query)}`, "read the near-misses")).nearMisses,
   };
 }
 

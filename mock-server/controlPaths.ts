@@ -13,6 +13,14 @@ export const PANEL_ASSETS_PREFIX = `${CONTROL_PREFIX}/panel`;
 /** Under CONTROL_PREFIX: the journal as server-sent events. */
 export const JOURNAL_STREAM_PATH = "/journal/stream";
 
+/** Under CONTROL_PREFIX: the journal, its count and its HAR export, each with the same filters (journalQuery.ts). */
+export const JOURNAL_PATH = "/journal";
+export const JOURNAL_COUNT_PATH = "/journal/count";
+export const JOURNAL_HAR_PATH = "/journal.har";
+
+/** Under CONTROL_PREFIX: requests that matched no fault, with the faults they nearly matched. */
+export const NEAR_MISSES_PATH = "/near-misses";
+
 /** The event types of the journal stream: a new journal entry, or the journal was emptied. */
 export const JOURNAL_EVENTS = { entry: "entry", clear: "clear" } as const;
 

@@ -11,6 +11,7 @@ import { FaultInput } from "./faults/faultSchema.ts";
 import { sendError } from "./internal/httpError.ts";
 import { describeIssues } from "./internal/validation.ts";
 import type { Journal } from "./journal.ts";
+import { journalQueryRoutes } from "./journalQueryRoutes.ts";
 import { journalStream } from "./journalStream.ts";
 import { MAX_SCENARIO_FILE_BYTES } from "./loadScenarioFile.ts";
 import { Scenario, type ScenarioSummary, summarize } from "./scenarioSchema.ts";
@@ -128,9 +129,7 @@ export function controlRoutes(state: ControlState): Router {
   const readJson: express.RequestHandler = (req, res, next) => (req.path === SCENARIO_PATH ? scenarioJson : controlJson)(req, res, next);
   router.use(controlAccess(state.controlToken), guardControl, readJson, bodyErrors);
 
-  router.get("/journal", (_req, res) => {
-    res.set("cache-control", "no-store").json(state.journal.list());
-  });
+  journalQueryRoutes(router, state.journal);
   router.get(JOURNAL_STREAM_PATH, journalStream(state.journal));
   router.post("/reset", (_req, res) => {
     state.reset();

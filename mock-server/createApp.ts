@@ -116,7 +116,7 @@ export function createApp(options: AppOptions = {}): MockApp {
       controlToken: options.controlToken,
     }),
   );
-  app.use(journalRequests(journal, workerPath, logger));
+  app.use(journalRequests(journal, workerPath, logger, options.controlToken));
   app.use(applyFaults(faults, sendPage, logger));
   app.use(upstream ? proxyToUpstream(upstream, logger, options.upstreamTimeoutMs) : shellRoutes({ distDir, getConfig, sendPage }));
   app.use((req, res) =>

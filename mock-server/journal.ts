@@ -2,6 +2,8 @@
  * The request journal: one entry per request the app answered (control traffic under `/__mock/` is
  * not journaled). Bounded, oldest first out, with a count of what was dropped.
  */
+import type { NearMiss } from "./faults/nearMisses.ts";
+import type { HeaderRecord } from "./redactHeaders.ts";
 
 /**
  * `dropped`: a drop fault closed the connection with no response; `reset`: a reset fault aborted it
@@ -36,6 +38,12 @@ export interface JournalEntry {
   readonly faultApplied: boolean | null;
   /** ERR-4: the digest of the server-side error this response reported. */
   readonly digest: string | null;
+  /** The request's headers as sent, names in lower case, credentials and the control token redacted (redactHeaders.ts). */
+  readonly requestHeaders: HeaderRecord;
+  /** The response's headers as sent, the same way; empty when none were sent. */
+  readonly responseHeaders: HeaderRecord;
+  /** For a request no fault matched: the faults it nearly matched and how, closest first; empty otherwise. */
+  readonly nearMisses: readonly NearMiss[];
 }
 
 export type NewEntry = Omit<JournalEntry, "id">;

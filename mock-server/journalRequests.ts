@@ -1,6 +1,8 @@
 import type { RequestHandler } from "express";
 import type { Logger } from "pino";
-import type { Journal } from "./journal.ts";
+import type { NearMiss } from "./faults/nearMisses.ts";
+import type { Journal, NewEntry } from "./journal.ts";
+import { REDACTED, redactedHeaders } from "./redactHeaders.ts";
 import "./responseLocals.ts";
 
 /** The worker's requests carry its script URL as the referrer; a page's carry the page's URL. */
@@ -13,8 +15,17 @@ function madeByWorker(referer: string | undefined, workerPath: string): boolean 
   }
 }
 
+/** A near-miss shows the request's values; the control token must not show through one either. */
+function withoutToken(nearMisses: readonly NearMiss[], controlToken: string | undefined): readonly NearMiss[] {
+  if (controlToken === undefined) return nearMisses;
+  return nearMisses.map((miss) => ({
+    ...miss,
+    differences: miss.differences.map((difference) => ({ ...difference, actual: difference.actual?.replaceAll(controlToken, REDACTED) ?? null })),
+  }));
+}
+
 /** Writes one journal entry and one log line per request when its response ends or is cut off. */
-export function journalRequests(journal: Journal, workerPath: string, logger: Logger): RequestHandler {
+export function journalRequests(journal: Journal, workerPath: string, logger: Logger, controlToken?: string): RequestHandler {
   return (req, res, next) => {
     const started = performance.now();
     let written = false;
@@ -22,7 +33,7 @@ export function journalRequests(journal: Journal, workerPath: string, logger: Lo
       if (written) return;
       written = true;
       const completed = res.writableFinished;
-      const entry = journal.add({
+      const entry: NewEntry = {
         time: new Date().toISOString(),
         method: req.method,
         url: req.originalUrl,
@@ -37,7 +48,11 @@ export function journalRequests(journal: Journal, workerPath: string, logger: Lo
         fault: res.locals.fault ?? null,
         faultApplied: res.locals.faultApplied ?? null,
         digest: res.locals.digest ?? null,
-      });
+        requestHeaders: redactedHeaders(req.headers, controlToken),
+        responseHeaders: res.headersSent ? redactedHeaders(res.getHeaders(), controlToken) : {},
+        nearMisses: withoutToken(res.locals.nearMisses ?? [], controlToken),
+      };
+      journal.add(entry);
       logger.info(
         { method: entry.method, url: entry.url, status: entry.status, ms: entry.durationMs, fault: entry.fault, digest: entry.digest, outcome: entry.outcome },
         "request",

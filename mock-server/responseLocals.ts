@@ -3,6 +3,8 @@
  * (Express declares `Locals` open for this), so a misspelt or mistyped field fails to compile instead
  * of silently journalling null.
  */
+import type { NearMiss } from "./faults/nearMisses.ts";
+
 declare module "express-serve-static-core" {
   interface Locals {
     /** The id of the fault that shaped the response (`request` for the request's own `__status`). */
@@ -17,7 +19,7 @@ declare module "express-serve-static-core" {
     cut?: "reset" | "garbage" | "truncated";
     /** false when the matching fault's `probability` spared the request (it went on untouched). */
     faultApplied?: boolean;
+    /** For a request no fault matched: the faults it nearly matched (nearMisses.ts), for its journal entry. */
+    nearMisses?: readonly NearMiss[];
   }
 }
-
-export {};

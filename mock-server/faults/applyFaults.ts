@@ -56,7 +56,11 @@ export function applyFaults(store: FaultStore, sendPage: PageResponder, logger: 
     const taken: TakenFault | { fault: FaultAction & { id: string }; applied: true; random: Random } | undefined = asked
       ? { fault: { id: REQUEST_FAULT_ID, ...asked.fault }, applied: true, random: Math.random }
       : store.take(request);
-    if (!taken) return next();
+    if (!taken) {
+      // Only a request no fault matched has near-misses; they are worked out now, against the faults it met.
+      if (!asked) res.locals.nearMisses = store.nearMisses(request);
+      return next();
+    }
     res.locals.fault = taken.fault.id;
     res.locals.faultApplied = taken.applied;
     if (!taken.applied) return next();

@@ -17,5 +17,8 @@ export function documentEntry(url: string): NewEntry {
     fault: null,
     faultApplied: null,
     digest: null,
+    requestHeaders: { accept: "text/html" },
+    responseHeaders: { "content-type": "text/html; charset=utf-8" },
+    nearMisses: [],
   };
 }
