@@ -77,7 +77,7 @@ export function createApp(options: AppOptions = {}): MockApp {
   const logger = options.logger ?? pino({ level: "silent" });
   const reset = () => {
     journal.clear();
-    faults.replace(options.scenario?.faults ?? []);
+    faults.reset(options.scenario?.faults ?? []);
     config = initial;
     scenario = options.scenario ? summarize(options.scenario) : null;
   };

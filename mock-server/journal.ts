@@ -58,6 +58,7 @@ export class Journal {
   #entries: JournalEntry[] = [];
   #nextId = 1;
   #dropped = 0;
+  #generation = 0;
   readonly #limit: number;
   readonly #subscribers = new Set<JournalSubscriber>();
 
@@ -80,9 +81,18 @@ export class Journal {
     return { entries: [...this.#entries], dropped: this.#dropped };
   }
 
+  /**
+   * How many times the journal was emptied. A request journaled when it ends takes this when it
+   * begins: one that began before the last clear belongs to the emptied journal (journalRequests.ts).
+   */
+  get generation(): number {
+    return this.#generation;
+  }
+
   clear(): void {
     this.#entries = [];
     this.#dropped = 0;
+    this.#generation++;
     this.#notify({ type: "clear" });
   }
 

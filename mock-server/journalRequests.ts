@@ -24,10 +24,16 @@ function withoutToken(nearMisses: readonly NearMiss[], controlToken: string | un
   }));
 }
 
-/** Writes one journal entry and one log line per request when its response ends or is cut off. */
+/**
+ * Writes one journal entry and one log line per request when its response ends or is cut off. A
+ * request that began before the journal was last emptied (`POST /__mock/reset`) gets its log line
+ * only: its entry belongs to the journal the reset emptied, and it names a fault by an id the reset
+ * has since given to another (issue 13).
+ */
 export function journalRequests(journal: Journal, workerPath: string, logger: Logger, controlToken?: string): RequestHandler {
   return (req, res, next) => {
     const started = performance.now();
+    const generation = journal.generation;
     let written = false;
     const write = () => {
       if (written) return;
@@ -52,9 +58,19 @@ export function journalRequests(journal: Journal, workerPath: string, logger: Lo
         responseHeaders: res.headersSent ? redactedHeaders(res.getHeaders(), controlToken) : {},
         nearMisses: withoutToken(res.locals.nearMisses ?? [], controlToken),
       };
-      journal.add(entry);
+      const journaled = generation === journal.generation;
+      if (journaled) journal.add(entry);
       logger.info(
-        { method: entry.method, url: entry.url, status: entry.status, ms: entry.durationMs, fault: entry.fault, digest: entry.digest, outcome: entry.outcome },
+        {
+          method: entry.method,
+          url: entry.url,
+          status: entry.status,
+          ms: entry.durationMs,
+          fault: entry.fault,
+          digest: entry.digest,
+          outcome: entry.outcome,
+          ...(journaled ? {} : { journaled }),
+        },
         "request",
       );
     };

@@ -77,6 +77,16 @@ export class FaultStore {
     this.#entries = [];
   }
 
+  /**
+   * Back to `specs` with ids counted from f1 again, as `POST /__mock/reset` promises. Safe because
+   * the reset also empties the journal, and a request in flight across it is not journaled
+   * (journalRequests.ts), so no entry names an old fault by an id a new one now has.
+   */
+  reset(specs: readonly FaultSpec[]): Fault[] {
+    this.#nextId = 1;
+    return this.replace(specs);
+  }
+
   /** For a request no fault matched: the faults it nearly matched, closest first (nearMisses.ts). */
   nearMisses(request: FaultRequest): NearMiss[] {
     return nearMisses(this.#newestFirst(), request);
