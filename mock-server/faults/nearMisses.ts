@@ -2,6 +2,11 @@
  * Near-misses, as WireMock's `/__admin/requests/unmatched/near-misses`: for a request no fault
  * matched, the faults whose path it matched (or nearly: letter case, a trailing slash) and which of
  * their other criteria it failed, so a test that expected a fault to apply can read why it did not.
+ *
+ * Worked out for every request no fault matched, which is most of them: each fault about another
+ * path costs two more path tests (trailing slash, letter case). With 1,000 such faults that is about
+ * 0.4 ms a request where the `take` before it is 0.12 ms (1.2 ms while each fault lower-cased the
+ * path for itself; the request's variants are now worked out once).
  */
 import type { Difference, MatchRequest, RequestMatcher } from "./requestMatcher.ts";
 

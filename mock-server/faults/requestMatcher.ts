@@ -85,24 +85,44 @@ function compilePath(pattern: PathPattern): TextTest {
   return typeof pattern === "string" ? compileGlob(pattern) : mustCompile(pattern.regex);
 }
 
-/** The same pattern ignoring letter case; null when `(?i)` takes a regex past its length cap. */
-function caselessPath(pattern: PathPattern): TextTest | null {
+/** The same pattern ignoring letter case, given the path in lower case; null when `(?i)` takes a regex past its length cap. */
+function caselessPath(pattern: PathPattern): ((path: string, lower: string) => boolean) | null {
   if (typeof pattern === "string") {
     const glob = compileGlob(pattern.toLowerCase());
-    return (path) => glob(path.toLowerCase());
+    return (_path, lower) => glob(lower);
   }
   const compiled = compileRegex(`(?i)${pattern.regex}`);
-  return "test" in compiled ? compiled.test : null;
+  return "test" in compiled ? (path) => compiled.test(path) : null;
+}
+
+interface PathVariants {
+  /** The path with its trailing slash removed, or one added; null for `/`. */
+  readonly toggled: string | null;
+  readonly lower: string;
+}
+
+/** Worked out once per request, not once per fault: a near-miss walk tries every fault (nearMisses.ts). */
+const variantsOf = new WeakMap<MatchRequest, PathVariants>();
+
+function pathVariants(request: MatchRequest): PathVariants {
+  let variants = variantsOf.get(request);
+  if (!variants) {
+    const { path } = request;
+    const toggled = path.endsWith("/") ? path.slice(0, -1) : `${path}/`;
+    variants = { toggled: toggled === "" ? null : toggled, lower: path.toLowerCase() };
+    variantsOf.set(request, variants);
+  }
+  return variants;
 }
 
 /**
  * Why a path that `test` refuses is still near (a trailing slash, letter case), or null. Routes and
  * faults are case-sensitive and strict about the slash, and both are easy to get wrong by hand.
  */
-function pathNote(test: TextTest, caseless: () => TextTest | null, path: string): string | null {
-  const toggled = path.endsWith("/") ? path.slice(0, -1) : `${path}/`;
-  if (toggled !== "" && test(toggled)) return "differs only by a trailing slash";
-  return caseless()?.(path) ? "differs only in letter case" : null;
+function pathNote(test: TextTest, caseless: () => ((path: string, lower: string) => boolean) | null, request: MatchRequest): string | null {
+  const { toggled, lower } = pathVariants(request);
+  if (toggled !== null && test(toggled)) return "differs only by a trailing slash";
+  return caseless()?.(request.path, lower) ? "differs only in letter case" : null;
 }
 
 function headerValues(headers: IncomingHttpHeaders | undefined, name: string): string[] {
@@ -135,7 +155,7 @@ function namedTests(root: "query" | "headers", matchers: Readonly<Record<string,
 export function compileMatch(spec: MatchSpec): RequestMatcher {
   const matchesPath = compilePath(spec.path);
   // Near-misses are rare and the caseless form may compile a regex: built the first time one is asked for.
-  let caseless: TextTest | null | undefined;
+  let caseless: ((path: string, lower: string) => boolean) | null | undefined;
   const caselessOnce = () => {
     if (caseless === undefined) caseless = caselessPath(spec.path);
     return caseless;
@@ -149,7 +169,7 @@ export function compileMatch(spec: MatchSpec): RequestMatcher {
     nearMiss: (request) => {
       const found: Difference[] = [];
       if (!matchesPath(request.path)) {
-        const note = pathNote(matchesPath, caselessOnce, request.path);
+        const note = pathNote(matchesPath, caselessOnce, request);
         if (note === null) return null;
         found.push({ field: "path", expected: spec.path, actual: request.path, note });
       }
