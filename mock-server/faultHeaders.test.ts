@@ -17,7 +17,7 @@ test("puts its headers on the app's own answer when the fault has no status", as
   });
 });
 
-test("its Cache-Control wins over the status page's no-store", async ({ server }) => {
+test("its Cache-Control goes on a status page, which has none of its own", async ({ server }) => {
   await server.addFault({ path: "/app/pages/1", status: 404, responseHeaders: { "Cache-Control": "public, max-age=60" } });
   const response = await server.fetch("/app/pages/1");
   await response.arrayBuffer();

@@ -99,15 +99,21 @@ describe("status faults", () => {
       expect(headingOf(await response.text())).toBe(heading);
     });
 
-    test(`ERR-6 sends a ${status} fault with Cache-Control: no-store in both representations`, async ({ server }) => {
+    test(`ERR-6 sends a ${status} fault without Cache-Control in both representations, as a real server's error page`, async ({ server }) => {
       await server.addFault({ path: "/app/pages/1", status });
       for (const headers of [DOCUMENT, DATA]) {
         const response = await server.fetch("/app/pages/1", { headers });
         await response.arrayBuffer();
-        expect(response.headers.get("cache-control")).toBe("no-store");
+        expect(response.headers.get("cache-control")).toBeNull();
       }
     });
   }
+
+  test("ERR-6 the app's own 404, no fault involved, still sends Cache-Control: no-store", async ({ server }) => {
+    const response = await server.fetch("/app/pages/10", { headers: DOCUMENT });
+    await response.arrayBuffer();
+    expect({ status: response.status, cacheControl: response.headers.get("cache-control") }).toEqual({ status: 404, cacheControl: "no-store" });
+  });
 
   for (const { clause, status } of STATUS_FAULTS.filter((row) => row.status !== 500)) {
     test(`${clause} answers a ${status} fault on data with {error: {status: ${status}}}`, async ({ server }) => {

@@ -1,7 +1,8 @@
 /**
  * Status: answers with 404, 403, 401, 500 or 503 in the representation asked for, as the app's
  * fallback page. A 500 is a server-side exception with a digest (src/core/digest.ts) that goes to the
- * page, the journal and one structured log line. A 503 says when to retry, as a real one does.
+ * page, the journal and one structured log line. A 503 says when to retry, as a real one does. Like
+ * a real server's error page, none says how to cache it (PageOptions); `responseHeaders` may.
  */
 import type { Request, Response } from "express";
 import type { Logger } from "pino";
@@ -31,12 +32,12 @@ export function respondWithStatus(req: Request, res: Response, status: FaultStat
   const kind = fallbackForStatus(status)?.kind ?? "server-error";
   if (status === 503) res.set("retry-after", String(RETRY_AFTER_SECONDS));
   if (status !== 500) {
-    sendPage(req, res, status, fallbackPage(kind));
+    sendPage(req, res, status, fallbackPage(kind), { fault: true });
     return;
   }
   const error = injectedError(faultId, req.method, req.originalUrl);
   const digest = errorDigest(error);
   res.locals.digest = digest;
   logger.error({ digest, fault: faultId, method: req.method, url: req.originalUrl, err: { message: error.message } }, "server-side exception");
-  sendPage(req, res, status, fallbackPage(kind, digest));
+  sendPage(req, res, status, fallbackPage(kind, digest), { fault: true });
 }

@@ -11,8 +11,9 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-export const genericPageResponder: PageResponder = (req, res, status, content) => {
-  res.status(status).vary("Accept").set("cache-control", "no-store");
+export const genericPageResponder: PageResponder = (req, res, status, content, options = {}) => {
+  res.status(status).vary("Accept");
+  if (!options.fault) res.set("cache-control", "no-store");
   if (representationOf(req) === "data") {
     res.json({ error: { status, ...(content.digest === undefined ? {} : { digest: content.digest }) } } satisfies DataError);
     return;
