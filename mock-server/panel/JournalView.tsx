@@ -1,4 +1,6 @@
+import { CONTROL_PREFIX, JOURNAL_HAR_PATH } from "../controlPaths.ts";
 import type { JournalEntry } from "../journal.ts";
+import { journalSearch } from "../journalQuery.ts";
 import { JournalTable, SHOWN_ROWS } from "./JournalTable.tsx";
 import type { LiveJournal, StreamState } from "./useJournal.ts";
 
@@ -46,6 +48,14 @@ export function JournalView({ journal, digest, onDigest }: { journal: LiveJourna
           )}
           <small id="digest-filter-hint">Paste the digest from an application-error page to find the request behind it.</small>
         </search>
+        {/* The server's HAR of what the table shows (the same digest filter), for a browser's network panel or a bug report. */}
+        <a
+          className="har-download"
+          href={`${CONTROL_PREFIX}${JOURNAL_HAR_PATH}${journalSearch(wanted === "" ? {} : { digest: wanted })}`}
+          download="journal.har"
+        >
+          Download as HAR
+        </a>
       </div>
       <JournalTable entries={matching} caption={`Requests, newest first: ${summary(journal.entries, matching, wanted)}`} onDigest={onDigest} />
     </>
