@@ -2,6 +2,7 @@
 import { describe, expect } from "vitest";
 import { jitteredDelay } from "./faults/jitter.ts";
 import { MAX_SEED, seededRandom } from "./faults/seededRandom.ts";
+import { Scenario } from "./scenarioSchema.ts";
 import { type TestServer, test } from "./testing/testServer.ts";
 
 /** Enough requests that a probability of one half both applies and spares (seed 1: 5 of 12 apply). */
@@ -41,6 +42,15 @@ describe("probability", () => {
     expect({ again, elsewhere: await statuses(other, "/app/pages/1") }).toEqual({ again: first, elsewhere: first });
     expect(first).toContain(404);
     expect(first).toContain(200);
+  });
+
+  test("POST /reset replays a seeded scenario fault from its first decision", async ({ serve }) => {
+    const scenario = Scenario.parse({ name: "now and then", faults: [{ path: "/app/pages/1", status: 503, probability: 0.5, seed: 1 }] });
+    const server = await serve({ scenario });
+    const first = await statuses(server, "/app/pages/1");
+    await server.control("POST", "/reset");
+    expect(await statuses(server, "/app/pages/1")).toEqual(first);
+    expect(first).toEqual(decisions(1, 0.5).map((applies) => (applies ? 503 : 200)));
   });
 
   test("a fault without a seed gets one, shown in its answer, that replays its decisions", async ({ server }) => {
