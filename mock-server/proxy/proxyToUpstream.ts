@@ -81,7 +81,10 @@ export function proxyToUpstream(upstream: Upstream, logger: Logger, timeoutMs = 
     };
     const outgoing = request({ hostname: upstream.hostname, port: upstream.port, method: req.method, path: originForm(req.originalUrl), headers, agent });
     outgoing.on("response", (incoming) => {
-      res.writeHead(incoming.statusCode ?? 502, incoming.statusMessage, withoutHopByHop(incoming.headers));
+      // Set one by one, not given to writeHead: Node keeps no copy of those, and the journal reads
+      // the response's headers back with getHeaders() (a fault's responseHeaders still win, set in writeHead).
+      for (const [name, value] of Object.entries(withoutHopByHop(incoming.headers))) if (value !== undefined) res.setHeader(name, value);
+      res.writeHead(incoming.statusCode ?? 502, incoming.statusMessage);
       // A failure half-way (the upstream dies mid-body) cuts the client's connection too: the client
       // must see a truncated response, not a complete-looking one.
       pipeline(incoming, res, (error) => {
