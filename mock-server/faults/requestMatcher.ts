@@ -133,7 +133,6 @@ function headerValues(headers: IncomingHttpHeaders | undefined, name: string): s
 
 interface NamedTest {
   readonly field: string;
-  readonly name: string;
   readonly expected: ValueMatcher;
   readonly test: ValueTest;
   readonly values: (request: MatchRequest) => readonly string[];
@@ -144,7 +143,6 @@ interface NamedTest {
 function namedTests(root: "query" | "headers", matchers: Readonly<Record<string, ValueMatcher>> | undefined): NamedTest[] {
   return Object.entries(matchers ?? {}).map(([name, expected]) => ({
     field: formatPath(root, [name]),
-    name,
     expected,
     test: compileValue(expected),
     values: root === "query" ? (request) => request.query?.getAll(name) ?? [] : (request) => headerValues(request.headers, name),
@@ -154,7 +152,7 @@ function namedTests(root: "query" | "headers", matchers: Readonly<Record<string,
 
 export function compileMatch(spec: MatchSpec): RequestMatcher {
   const matchesPath = compilePath(spec.path);
-  // Near-misses are rare and the caseless form may compile a regex: built the first time one is asked for.
+  // The caseless form may compile a regex: built once, the first time a near-miss needs it.
   let caseless: ((path: string, lower: string) => boolean) | null | undefined;
   const caselessOnce = () => {
     if (caseless === undefined) caseless = caselessPath(spec.path);
