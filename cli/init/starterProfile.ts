@@ -93,7 +93,7 @@ function dataOf(facts: AppFacts, found: FieldNote[], missing: FieldNote[]): Prof
   }
   const how = navigation.documentLoad ? "loaded it as a document (a full page load, not a client-side navigation)" : "fetched nothing for that URL";
   const others = navigation.otherRequests.length > 0 ? ` Other requests after the click: ${navigation.otherRequests.join(", ")}.` : "";
-  found.push({ fields: ["data"], text: `Left out: clicking the link to ${navigation.path} ${how}.${others} ${leftOut}` });
+  found.push({ fields: ["data"], text: `None: clicking the link to ${navigation.path} ${how}.${others} ${leftOut}` });
   return undefined;
 }
 

@@ -5,11 +5,12 @@
  */
 import { existsSync, writeFileSync } from "node:fs";
 import { basename, dirname, relative, sep } from "node:path";
-import { fileURLToPath } from "node:url";
+import { kitPath } from "../../mock-server/internal/kitPaths.ts";
 import type { ProfileInput } from "../profile/profileSchema.ts";
 import { initError } from "./initErrors.ts";
 
-export const SCHEMA_FILE = fileURLToPath(new URL("../profile/profile.schema.json", import.meta.url));
+/** The schema of the kit being run: in a clone or in the installed package (not under lib/). */
+export const SCHEMA_FILE = kitPath("cli", "profile", "profile.schema.json");
 
 /** `app.profile.json` → `app.profile.md`; any other name gets `.md` added. */
 export function notesFileFor(profileFile: string): string {

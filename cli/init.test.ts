@@ -1,0 +1,83 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { DEFAULT_OUT, runInit } from "./init.ts";
+
+let dir: string;
+let stderr: string;
+let stdout: string;
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), "pck-init-"));
+  stderr = "";
+  stdout = "";
+  vi.spyOn(process.stderr, "write").mockImplementation((chunk) => {
+    stderr += String(chunk);
+    return true;
+  });
+  vi.spyOn(process.stdout, "write").mockImplementation((chunk) => {
+    stdout += String(chunk);
+    return true;
+  });
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** A loopback port nothing listens on: bound, then closed. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+describe("init's command line", () => {
+  test("--help prints the usage and exits 0", async () => {
+    expect(await runInit(["--help"], dir)).toBe(0);
+    expect(stdout).toMatch(/^Usage: pwa-conformance-kit init --target <url> \[--out <file>\] \[--force\]/);
+    expect(stdout).toContain(DEFAULT_OUT);
+  });
+
+  test("an unknown flag exits 2, naming it", async () => {
+    expect(await runInit(["--tagret", "http://127.0.0.1:1/"], dir)).toBe(2);
+    expect(stderr).toMatch(/^pwa-conformance-kit init: .*'--tagret'/);
+  });
+
+  test("--target is required and must be an http(s) URL", async () => {
+    expect(await runInit([], dir)).toBe(2);
+    expect(stderr).toContain("--target is required");
+    expect(await runInit(["--target", "127.0.0.1:3000"], dir)).toBe(2);
+    expect(stderr).toContain("--target must be an absolute URL");
+    expect(await runInit(["--target", "ftp://127.0.0.1/"], dir)).toBe(2);
+    expect(stderr).toContain("--target must be an http:// or https:// URL");
+  });
+
+  test("refuses to overwrite an existing profile without --force, and writes nothing", async () => {
+    const out = join(dir, DEFAULT_OUT);
+    writeFileSync(out, "mine\n");
+    expect(await runInit(["--target", "http://127.0.0.1:1/app/"], dir)).toBe(2);
+    expect(stderr).toContain(`Failed to write ${out}: it exists. Pass --force`);
+    expect(readFileSync(out, "utf8")).toBe("mine\n");
+    expect(existsSync(join(dir, "pwa-conformance.profile.md"))).toBe(false);
+  });
+
+  test("refuses to overwrite the notes beside the profile too", async () => {
+    writeFileSync(join(dir, "app.md"), "notes\n");
+    expect(await runInit(["--target", "http://127.0.0.1:1/app/", "--out", "app.json"], dir)).toBe(2);
+    expect(stderr).toContain("app.md: it exists");
+    expect(existsSync(join(dir, "app.json"))).toBe(false);
+  });
+
+  test("an app that does not answer exits 2 with what to do, before starting a browser", async () => {
+    const url = `http://127.0.0.1:${await closedPort()}/app/`;
+    expect(await runInit(["--target", url], dir)).toBe(2);
+    expect(stderr).toContain(`pwa-conformance-kit init: Failed to reach ${url}: ECONNREFUSED. Start the app`);
+    expect(existsSync(join(dir, DEFAULT_OUT))).toBe(false);
+  });
+});

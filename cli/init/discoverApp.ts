@@ -1,0 +1,107 @@
+/**
+ * Discovers what it can of a running app in Chromium, talking to the app's origin only: the worker
+ * and its scope, the home page's in-scope links and their pages' headings, the 404 page, a client-
+ * side navigation's data requests, pages outside the base path, the offline page, and whether the app
+ * reloads when back online. Each step is bounded (internal/timeouts.ts); each browser context is
+ * fresh where a step needs a browser that has not seen the app's pages.
+ */
+import { type Browser, chromium } from "@playwright/test";
+import { CHROMIUM_ARGS, findChromium } from "../../specs/support/chromium.mjs";
+import type { AppFacts, ClientNavigationFact, FailedStep, OfflineFact, OnlineFact } from "./appFacts.ts";
+import { initError } from "./initErrors.ts";
+import { observeClientNavigation } from "./internal/observeClientNavigation.ts";
+import { openHome } from "./internal/openHome.ts";
+import { probeOffline } from "./internal/probeOffline.ts";
+import { probeOnlineReload } from "./internal/probeOnlineReload.ts";
+import { notFoundPath, outsidePaths, probeNotFound, probeOutside } from "./internal/probePaths.ts";
+import { targetContext } from "./internal/targetContext.ts";
+import { LAUNCH_TIMEOUT_MS } from "./internal/timeouts.ts";
+import { visitLinks } from "./internal/visitLinks.ts";
+import { MAX_PAGES } from "./starterProfile.ts";
+
+async function launch(): Promise<Browser> {
+  let found: ReturnType<typeof findChromium>;
+  try {
+    found = findChromium();
+  } catch (error) {
+    throw initError("launch", (error as Error).message);
+  }
+  if (found === undefined) throw initError("noChromium");
+  try {
+    return await chromium.launch({
+      args: CHROMIUM_ARGS,
+      timeout: LAUNCH_TIMEOUT_MS,
+      ...(found.executablePath ? { executablePath: found.executablePath } : {}),
+    });
+  } catch (error) {
+    throw initError("launch", `${found.describe}: ${(error as Error).message.split("\n")[0]}`);
+  }
+}
+
+/** Runs a step whose failure is a finding (it goes into the notes), not the end of discovery. */
+async function attempt<T>(step: string, run: () => Promise<T>, failed: (detail: string) => T): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    return failed(`${step} failed: ${(error as Error).message.split("\n")[0]}`);
+  }
+}
+
+export async function discoverApp(target: URL, log: (step: string) => void = () => {}): Promise<AppFacts> {
+  const browser = await launch();
+  try {
+    const origin = target.origin;
+    const context = await targetContext(browser, origin);
+    const page = await context.newPage();
+    log(`opening ${target.href}`);
+    const home = await openHome(page, target);
+    const { scope } = home.worker;
+    const basePath = scope === "/" ? "/" : scope.replace(/\/$/, "");
+
+    log(`worker ${home.worker.script}, scope ${scope}; visiting up to ${home.links.length} linked pages`);
+    const links = await visitLinks(page, home.links, MAX_PAGES);
+    const trailingSlash = links.length > 0 && links.every((link) => new URL(link.path, origin).pathname.endsWith("/"));
+    log("asking for a path the app does not have, and for paths outside its base path");
+    const notFound = await probeNotFound(page, notFoundPath(scope, trailingSlash));
+    const outside = await probeOutside(page, outsidePaths(basePath), home.scripts);
+
+    const usable = links.filter((link): link is typeof link & { heading: string; name: string } => link.heading !== null && link.name !== null);
+    let clientNavigation: ClientNavigationFact | FailedStep | null = null;
+    const first = usable[0];
+    if (first !== undefined) {
+      log(`clicking '${first.name}' on ${home.home}`);
+      clientNavigation = await attempt<ClientNavigationFact | FailedStep>(
+        `Clicking '${first.name}' on ${home.home}`,
+        async () => observeClientNavigation(await context.newPage(), origin, home.home, first),
+        (failed) => ({ failed }),
+      );
+    }
+    await context.close();
+
+    // A browser that has seen only the home page, as NAV-6's spec has: its third page, else any unknown one.
+    const pages = links.filter((link) => link.heading !== null);
+    const probe = pages[Math.min(2, pages.length - 1)];
+    const offlinePath = probe?.path ?? `${scope}pck-init-offline-probe`;
+    log(`going offline and opening ${offlinePath}`);
+    const offlineContext = await targetContext(browser, origin);
+    const offline = await attempt<OfflineFact>(
+      `Opening ${offlinePath} offline`,
+      () => probeOffline(offlineContext, home.home, offlinePath, probe?.heading ?? null),
+      (detail) => ({ kind: "unknown", path: offlinePath, detail: `${detail}.` }),
+    );
+    await offlineContext.close();
+
+    log("going offline and online again on a paused fake clock");
+    const onlineContext = await targetContext(browser, origin);
+    const online = await attempt<OnlineFact>(
+      "Going offline and online again",
+      () => probeOnlineReload(onlineContext, home.home),
+      (detail) => ({ reloads: null, detail }),
+    );
+    await onlineContext.close();
+
+    return { target: target.href, name: home.name, home: home.home, worker: home.worker, links, clientNavigation, notFound, outside, offline, online };
+  } finally {
+    await browser.close();
+  }
+}

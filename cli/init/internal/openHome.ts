@@ -1,0 +1,108 @@
+/**
+ * Opens --target and reads what the home page says of the app: the worker registration that covers
+ * it (script and scope), the app's name, its in-scope links and its scripts.
+ */
+import type { Page } from "@playwright/test";
+import { initError } from "../initErrors.ts";
+import { scriptUrls, waitForControl } from "./pageReads.ts";
+import { CONTROL_TIMEOUT_MS } from "./timeouts.ts";
+
+/** Links the home page offers: the pages init visits, a few more than the profile keeps, bounded. */
+const MAX_LINKS = 6;
+
+export interface HomeLink {
+  readonly path: string;
+  readonly name: string | null;
+}
+
+export interface Home {
+  readonly home: string;
+  readonly worker: { readonly script: string; readonly scope: string };
+  readonly name: string | null;
+  readonly links: readonly HomeLink[];
+  readonly scripts: readonly string[];
+  readonly controlled: boolean;
+}
+
+/** Whether `path` (a pathname) lies in `scope` (which ends with '/'), the scope's own path without '/' included. */
+export function inScope(path: string, scope: string): boolean {
+  return path.startsWith(scope) || `${path}/` === scope;
+}
+
+async function activeRegistration(page: Page): Promise<{ scope: string; scriptURL: string } | null> {
+  return page.evaluate(async (timeoutMs) => {
+    if (!("serviceWorker" in navigator)) return null;
+    const timeout = new Promise<null>((resolve) => setTimeout(() => resolve(null), timeoutMs));
+    const registration = await Promise.race([navigator.serviceWorker.ready, timeout]);
+    const scriptURL = registration?.active?.scriptURL;
+    return registration && scriptURL ? { scope: registration.scope, scriptURL } : null;
+  }, CONTROL_TIMEOUT_MS);
+}
+
+async function appName(page: Page): Promise<string | null> {
+  const manifest = await page.evaluate(() => document.querySelector<HTMLLinkElement>("link[rel='manifest']")?.href ?? null);
+  if (manifest !== null && new URL(manifest).origin === new URL(page.url()).origin) {
+    try {
+      const body = (await (await page.request.get(manifest)).json()) as { name?: unknown; short_name?: unknown };
+      const name = typeof body.name === "string" ? body.name : body.short_name;
+      if (typeof name === "string" && name.trim() !== "") return name.trim();
+    } catch {
+      // No readable manifest: the title will do.
+    }
+  }
+  const title = (await page.title()).trim();
+  return title === "" ? null : title;
+}
+
+/** The page's links in document order, each with the accessible name the suite would click it by. */
+async function pageLinks(page: Page): Promise<{ href: string; name: string }[]> {
+  return page.locator("a[href]").evaluateAll((links) =>
+    links.map((link) => ({
+      href: (link as HTMLAnchorElement).href,
+      name: (link.getAttribute("aria-label") ?? link.textContent ?? "").replace(/\s+/g, " ").trim(),
+    })),
+  );
+}
+
+/** The name, if clicking the first link with that exact accessible name (as the suite does) reaches `href`. */
+async function clickableName(page: Page, href: string, name: string): Promise<string | null> {
+  if (name === "") return null;
+  try {
+    const first = page.getByRole("link", { name, exact: true }).first();
+    return (await first.evaluate((link) => (link as HTMLAnchorElement).href)) === href ? name : null;
+  } catch {
+    return null;
+  }
+}
+
+export async function openHome(page: Page, target: URL): Promise<Home> {
+  try {
+    await page.goto(target.href);
+  } catch (error) {
+    throw initError("load", target.href, (error as Error).message.split("\n")[0] ?? String(error));
+  }
+  const registration = await activeRegistration(page);
+  if (registration === null) throw initError("noWorker", page.url(), CONTROL_TIMEOUT_MS);
+  const scope = new URL(registration.scope).pathname;
+  const script = new URL(registration.scriptURL).pathname;
+  const landed = new URL(page.url());
+  if (!inScope(landed.pathname, scope)) throw initError("outOfScope", landed.href, registration.scope);
+  const home = `${landed.pathname}${landed.search}`;
+  let controlled = await waitForControl(page);
+  if (!controlled) {
+    // A worker without clients.claim() controls the page from its next load on.
+    await page.reload();
+    controlled = await waitForControl(page);
+  }
+
+  const links: HomeLink[] = [];
+  for (const { href, name } of await pageLinks(page)) {
+    const url = new URL(href);
+    const path = `${url.pathname}${url.search}`;
+    if (url.origin !== landed.origin || !inScope(url.pathname, scope) || url.pathname === landed.pathname || `${url.pathname}/` === scope) continue;
+    if (links.some((link) => link.path === path)) continue;
+    links.push({ path, name: await clickableName(page, href, name) });
+    if (links.length === MAX_LINKS) break;
+  }
+  return { home, worker: { script, scope }, name: await appName(page), links, scripts: await scriptUrls(page), controlled };
+}

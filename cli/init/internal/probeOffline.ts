@@ -1,0 +1,51 @@
+/**
+ * Takes the browser offline once a worker controls the home page, then navigates to a page not yet
+ * visited in that browser, as NAV-6's spec does: what the worker answers is the app's offline page.
+ * Chromium fires stray `online` events in a controlled page while an offline navigation is in flight
+ * (../shared/TOOLCHAIN.md); an app that reloads on them would cancel the navigation, so they are
+ * held back from the app, as the suite's holdOffline() does.
+ */
+import type { BrowserContext } from "@playwright/test";
+import type { OfflineFact } from "../appFacts.ts";
+import { readMainText, waitForControl } from "./pageReads.ts";
+
+const HOLD_KEY = "__pck_init_offline_hold";
+
+export async function probeOffline(context: BrowserContext, home: string, path: string, pageHeading: string | null): Promise<OfflineFact> {
+  await context.addInitScript((key) => {
+    window.addEventListener(
+      "online",
+      (event) => {
+        if (sessionStorage.getItem(key) !== null) event.stopImmediatePropagation();
+      },
+      { capture: true },
+    );
+  }, HOLD_KEY);
+  const page = await context.newPage();
+  await page.goto(home);
+  if (!(await waitForControl(page))) {
+    return { kind: "unknown", path, detail: `No worker controlled ${home}, so init could not see what it answers offline.` };
+  }
+  await page.evaluate((key) => sessionStorage.setItem(key, "held"), HOLD_KEY);
+  await context.setOffline(true);
+  let response: Awaited<ReturnType<typeof page.goto>>;
+  try {
+    response = await page.goto(path);
+  } catch (error) {
+    const reason = (error as Error).message.split("\n")[0] ?? String(error);
+    return { kind: "none", path, detail: `got no answer from the worker (${reason.replace(/^page\.goto: /, "")})` };
+  }
+  if (response === null || !response.fromServiceWorker()) {
+    return { kind: "unknown", path, detail: `Offline, ${path} was not answered by the worker (status ${response?.status() ?? "none"}).` };
+  }
+  const text = await readMainText(page);
+  if (text === null) return { kind: "unknown", path, detail: `Offline, the worker answered ${path} with status ${response.status()} and a page without text.` };
+  if (text === pageHeading) {
+    return {
+      kind: "unknown",
+      path,
+      detail: `Offline, the worker answered ${path} with the page itself (stored before any visit, e.g. precached), so no offline page showed.`,
+    };
+  }
+  return { kind: "page", path, text, status: response.status() };
+}

@@ -1,0 +1,75 @@
+/**
+ * Whether the app reloads when the browser comes back online, and after how long: the page runs on
+ * a paused fake clock (as ONL-1's specs run it), goes offline and online again for real, and the clock
+ * is moved on checkpoint by checkpoint until the marked document begins to leave.
+ */
+import type { BrowserContext, Page } from "@playwright/test";
+import type { OnlineFact } from "../appFacts.ts";
+import { SETTLE_CHECKPOINTS_MS } from "../settleCheckpoints.ts";
+import { waitForControl } from "./pageReads.ts";
+
+/** Any fixed instant: the clock is paused there and moves only when init runs it. */
+const CLOCK_START = new Date("2026-01-01T00:00:00Z").getTime();
+/** `pauseAt` only moves forward, and an installed clock ticks until paused: a margin no setup takes. */
+const CLOCK_PAUSED_AT = CLOCK_START + 60_000;
+
+/** sessionStorage key the armed listener sets: it outlives a document the event makes the app replace. */
+const SEEN_KEY = "__pck_init_connectivity_seen";
+
+type Marked = Window & { __pckInitMarker?: string; __pckInitLeaving?: boolean };
+
+function isGone(error: unknown): boolean {
+  return /Execution context was destroyed|navigat|Target closed/i.test((error as Error).message);
+}
+
+/** Goes offline or online and waits until the page's own listeners have seen the event. */
+async function switchConnectivity(page: Page, context: BrowserContext, online: boolean): Promise<void> {
+  const type = online ? "online" : "offline";
+  await page.evaluate(
+    ({ eventType, key }) => {
+      sessionStorage.removeItem(key);
+      window.addEventListener(eventType, () => sessionStorage.setItem(key, eventType), { once: true });
+    },
+    { eventType: type, key: SEEN_KEY },
+  );
+  await context.setOffline(!online);
+  await page.waitForFunction(({ eventType, key }) => sessionStorage.getItem(key) === eventType, { eventType: type, key: SEEN_KEY });
+}
+
+async function leaving(page: Page): Promise<boolean> {
+  try {
+    return await page.evaluate(() => (window as Marked).__pckInitMarker !== "original" || (window as Marked).__pckInitLeaving === true);
+  } catch (error) {
+    if (isGone(error)) return true;
+    throw error;
+  }
+}
+
+export async function probeOnlineReload(context: BrowserContext, home: string): Promise<OnlineFact> {
+  const page = await context.newPage();
+  await page.clock.install({ time: CLOCK_START });
+  await page.clock.pauseAt(CLOCK_PAUSED_AT);
+  await page.goto(home);
+  await waitForControl(page);
+  await page.evaluate(() => {
+    (window as Marked).__pckInitMarker = "original";
+    window.addEventListener("beforeunload", () => {
+      (window as Marked).__pckInitLeaving = true;
+    });
+  });
+  await switchConnectivity(page, context, false);
+  await switchConnectivity(page, context, true);
+  let elapsed = 0;
+  for (const checkpoint of SETTLE_CHECKPOINTS_MS) {
+    if (checkpoint > elapsed) {
+      try {
+        await page.clock.runFor(checkpoint - elapsed);
+      } catch (error) {
+        if (!isGone(error)) throw error;
+      }
+      elapsed = checkpoint;
+    }
+    if (await leaving(page)) return { reloads: true, settleMs: checkpoint };
+  }
+  return { reloads: false, waitedMs: elapsed };
+}
