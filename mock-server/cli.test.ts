@@ -63,8 +63,8 @@ describe("--help", () => {
     expect(parse(...argv).help).toBe(true);
   });
 
-  test("names the commands that run the server, npm start first", () => {
-    expect(USAGE).toMatch(/^Usage: npm start -- \[options\] .*\n {7}npm run serve -- \[options\] /);
+  test("names the commands that run the server, the installed one first", () => {
+    expect(USAGE).toMatch(/^Usage: pwa-conformance-kit serve \[options\] .*\n {7}npm start -- \[options\] .*\n {7}npm run serve -- \[options\] /);
   });
 
   test("takes no value", () => {
