@@ -55,6 +55,8 @@ export function FaultForm({ pathExample, onAdded }: { pathExample: string; onAdd
       const value = event.currentTarget.value as FaultFormValues[K];
       setValues((current) => ({ ...current, [key]: value }));
     };
+  // A sequence's steps say what each response is, so the fields that shape one response give way.
+  const sequence = values.response === "sequence";
   const number = (key: keyof FaultFormValues, label: string, hint: string) => (
     <div className="field">
       <label htmlFor={`fault-${key}`}>{label}</label>
@@ -116,21 +118,26 @@ export function FaultForm({ pathExample, onAdded }: { pathExample: string; onAdd
               autoComplete="off"
               aria-describedby="fault-sequence-hint"
             />
-            <small id="fault-sequence-hint">One per request, comma-separated: a status, pass, drop, hang, reset or garbage. The last repeats.</small>
+            <small id="fault-sequence-hint">
+              One per request, comma-separated: a status, pass, drop, hang, reset or garbage. The last repeats. For delays, bodies or headers per step, use the
+              control API.
+            </small>
           </div>
         )}
-        <div className="field">
-          <label htmlFor="fault-body">Body</label>
-          <select id="fault-body" name="body" value={values.body} onChange={set("body")}>
-            <Options labels={BODY_LABELS} />
-          </select>
-        </div>
-        {values.body === "truncate" && number("truncateBytes", "Bytes kept", "Then the connection closes.")}
-        {values.body === "dribble" && number("dribbleChunks", "Chunks", "At least 2.")}
-        {values.body === "dribble" && number("dribbleOverMs", "Over (ms)", "First chunk at once.")}
-        {values.body === "bandwidth" && number("bytesPerSecond", "Bytes/s", "A piece every 50 ms.")}
-        {number("delayMs", "Delay (ms)", "Empty: no delay.")}
-        {number("jitterMs", "Jitter (ms)", "Delay ± this much.")}
+        {!sequence && (
+          <div className="field">
+            <label htmlFor="fault-body">Body</label>
+            <select id="fault-body" name="body" value={values.body} onChange={set("body")}>
+              <Options labels={BODY_LABELS} />
+            </select>
+          </div>
+        )}
+        {!sequence && values.body === "truncate" && number("truncateBytes", "Bytes kept", "Then the connection closes.")}
+        {!sequence && values.body === "dribble" && number("dribbleChunks", "Chunks", "At least 2.")}
+        {!sequence && values.body === "dribble" && number("dribbleOverMs", "Over (ms)", "First chunk at once.")}
+        {!sequence && values.body === "bandwidth" && number("bytesPerSecond", "Bytes/s", "A piece every 50 ms.")}
+        {!sequence && number("delayMs", "Delay (ms)", "Empty: no delay.")}
+        {!sequence && number("jitterMs", "Jitter (ms)", "Delay ± this much.")}
         {number("times", "Times", "Empty: until removed.")}
         {number("probability", "Probability", "0–1. Empty: always.")}
         {number("seed", "Seed", "Empty: a random one.")}
@@ -140,20 +147,22 @@ export function FaultForm({ pathExample, onAdded }: { pathExample: string; onAdd
             <Options labels={REPRESENTATION_LABELS} />
           </select>
         </div>
-        <div className="field wide">
-          <label htmlFor="fault-headers">Extra headers</label>
-          <textarea
-            id="fault-headers"
-            name="responseHeaders"
-            rows={2}
-            value={values.responseHeaders}
-            onChange={set("responseHeaders")}
-            placeholder="Retry-After: 120"
-            spellCheck={false}
-            aria-describedby="fault-headers-hint"
-          />
-          <small id="fault-headers-hint">One "Name: value" a line, on the response that goes out.</small>
-        </div>
+        {!sequence && (
+          <div className="field wide">
+            <label htmlFor="fault-headers">Extra headers</label>
+            <textarea
+              id="fault-headers"
+              name="responseHeaders"
+              rows={2}
+              value={values.responseHeaders}
+              onChange={set("responseHeaders")}
+              placeholder="Retry-After: 120"
+              spellCheck={false}
+              aria-describedby="fault-headers-hint"
+            />
+            <small id="fault-headers-hint">One "Name: value" a line, on the response that goes out.</small>
+          </div>
+        )}
         <button type="submit" disabled={busy}>
           Add fault
         </button>

@@ -79,3 +79,23 @@ test("sends extra headers from 'Name: value' lines, colons in values kept", () =
     Location: "http://x/y",
   });
 });
+
+test("leaves the fields that shape one response out of a sequence, whose steps hold them", () => {
+  const values = form({
+    response: "sequence",
+    sequence: "503, pass",
+    delayMs: "100",
+    jitterMs: "50",
+    body: "truncate",
+    truncateBytes: "5",
+    responseHeaders: "X: 1",
+  });
+  expect(faultFormBody({ ...values, times: "2", probability: "0.5", seed: "3" })).toEqual({
+    path: "/app/**",
+    sequence: [{ status: 503 }, { pass: true }],
+    probability: 0.5,
+    seed: 3,
+    times: 2,
+    representation: "any",
+  });
+});

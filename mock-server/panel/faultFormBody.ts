@@ -106,21 +106,27 @@ export function headerLines(text: string): Record<string, string> | undefined {
   );
 }
 
-export function faultFormBody(values: FaultFormValues): FaultInput {
-  const numbers = {
-    delayMs: optionalNumber(values.delayMs),
-    jitterMs: optionalNumber(values.jitterMs),
-    probability: optionalNumber(values.probability),
-    seed: optionalNumber(values.seed),
-    times: optionalNumber(values.times),
-  };
+/** The fields that shape one response: a sequence's steps hold them instead, so the form hides them. */
+function shaping(values: FaultFormValues): Partial<FaultInput> {
+  if (values.response === "sequence") return {};
   const responseHeaders = headerLines(values.responseHeaders);
+  return {
+    ...body(values),
+    ...defined({ delayMs: optionalNumber(values.delayMs), jitterMs: optionalNumber(values.jitterMs) }),
+    ...(responseHeaders === undefined ? {} : { responseHeaders }),
+  };
+}
+
+function defined<T extends Record<string, number | undefined>>(numbers: T): Partial<T> {
+  return Object.fromEntries(Object.entries(numbers).filter(([, value]) => value !== undefined)) as Partial<T>;
+}
+
+export function faultFormBody(values: FaultFormValues): FaultInput {
   return {
     path: values.path.trim(),
     ...action(values),
-    ...body(values),
-    ...Object.fromEntries(Object.entries(numbers).filter(([, value]) => value !== undefined)),
-    ...(responseHeaders === undefined ? {} : { responseHeaders }),
+    ...shaping(values),
+    ...defined({ probability: optionalNumber(values.probability), seed: optionalNumber(values.seed), times: optionalNumber(values.times) }),
     representation: values.representation,
   };
 }
