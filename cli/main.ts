@@ -6,11 +6,13 @@
 import { readFileSync } from "node:fs";
 import { kitPath } from "../mock-server/internal/kitPaths.ts";
 import { runCheck } from "./check.ts";
+import { runInit } from "./init.ts";
 import { runServe } from "./serve.ts";
 import { EXIT_CODES_HELP } from "./usage.ts";
 
 const COMMANDS: Readonly<Record<string, (argv: readonly string[], callerDir: string) => Promise<number>>> = {
   check: runCheck,
+  init: runInit,
   serve: runServe,
 };
 
@@ -21,6 +23,7 @@ reloads when back online and shows the right fallbacks, in a real Chromium.
 
 Commands:
   check   check an app against the conformance checklist and write a per-clause report
+  init    discover a starter profile for an app from the running app
   serve   run the mock server with the kit's reference app (faults, journal, control panel)
 
 Options:
@@ -49,8 +52,10 @@ async function main(argv: readonly string[]): Promise<number> {
     process.stderr.write(`pwa-conformance-kit: unknown command '${first}'. The commands are ${Object.keys(COMMANDS).join(", ")}; run with --help for more.\n`);
     return 2;
   }
-  // npm exec and npm scripts set INIT_CWD to where the person ran the command.
-  return command(rest, process.env.INIT_CWD ?? process.cwd());
+  // The working directory, not INIT_CWD: npx keeps the caller's directory, an npm script of the
+  // user's runs in their package's root (where its relative paths were written from), and an
+  // INIT_CWD inherited from some outer npm command would point elsewhere.
+  return command(rest, process.cwd());
 }
 
 process.exitCode = await main(process.argv.slice(2));
