@@ -82,4 +82,6 @@ export interface AppFacts {
   readonly outside: readonly OutsideFact[];
   readonly offline: OfflineFact;
   readonly online: OnlineFact;
+  /** The page carries the kit's own reference shell's render id (reference.json's renderIdSelector). */
+  readonly referenceHooks: boolean;
 }

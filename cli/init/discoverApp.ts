@@ -7,6 +7,7 @@
  */
 import { type Browser, chromium } from "@playwright/test";
 import { CHROMIUM_ARGS, findChromium } from "../../specs/support/chromium.mjs";
+import { loadProfile, REFERENCE_PROFILE } from "../profile/loadProfile.ts";
 import type { AppFacts, ClientNavigationFact, FailedStep, OfflineFact, OnlineFact } from "./appFacts.ts";
 import { initError } from "./initErrors.ts";
 import { observeClientNavigation } from "./internal/observeClientNavigation.ts";
@@ -54,7 +55,8 @@ export async function discoverApp(target: URL, log: (step: string) => void = () 
     const context = await targetContext(browser, origin);
     const page = await context.newPage();
     log(`opening ${target.href}`);
-    const home = await openHome(page, target);
+    // The kit's reference shell is the one app with hooks of its own (the profile's `reference`).
+    const home = await openHome(page, target, loadProfile(REFERENCE_PROFILE).reference?.renderIdSelector ?? null);
     const { scope } = home.worker;
     const basePath = scope === "/" ? "/" : scope.replace(/\/$/, "");
 
@@ -100,7 +102,19 @@ export async function discoverApp(target: URL, log: (step: string) => void = () 
     );
     await onlineContext.close();
 
-    return { target: target.href, name: home.name, home: home.home, worker: home.worker, links, clientNavigation, notFound, outside, offline, online };
+    return {
+      target: target.href,
+      name: home.name,
+      home: home.home,
+      worker: home.worker,
+      links,
+      clientNavigation,
+      notFound,
+      outside,
+      offline,
+      online,
+      referenceHooks: home.referenceHooks,
+    };
   } finally {
     await browser.close();
   }

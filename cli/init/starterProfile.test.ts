@@ -29,6 +29,7 @@ const FACTS: AppFacts = {
   ],
   offline: { kind: "page", path: "/app/pages/3", text: "You are offline", status: 200 },
   online: { reloads: true, settleMs: 500 },
+  referenceHooks: false,
 };
 
 const fieldsOf = (notes: readonly { fields: readonly string[] }[]) => notes.flatMap((note) => note.fields);
@@ -146,6 +147,13 @@ describe("starterProfile", () => {
     const { profile, found } = starterProfile({ ...FACTS, notFound: { path: "/app/no/such/page", status: 200, text: "Not here" } });
     expect(profile.fallbacks.notFound.text).toBe("Not here");
     expect(found.find((note) => note.fields.includes("fallbacks.notFound"))?.text).toMatch(/not 404, so ERR-1 fails/);
+  });
+
+  test("lists the kit's own reference hooks as missing only on the kit's reference app", () => {
+    expect(fieldsOf(starterProfile(FACTS).missing)).not.toContain("reference");
+    const reference = starterProfile({ ...FACTS, referenceHooks: true });
+    expect(fieldsOf(reference.missing)).toContain("reference");
+    expect(reference.profile.reference).toBeUndefined();
   });
 
   test("uses the host when the app has no name", () => {

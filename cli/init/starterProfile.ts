@@ -220,6 +220,12 @@ export function starterProfile(facts: AppFacts): StarterProfile {
   const offline = offlineOf(facts, found, missing);
   const online = onlineOf(facts, found, missing);
   missing.push(...missingOptionalFields(), ...missingFallbacks(PLACEHOLDER));
+  if (facts.referenceHooks) {
+    missing.push({
+      fields: ["reference"],
+      text: "The page carries the render id of the kit's own reference shell: this is the kit's reference app, which has hooks no other app has (a decided-to-register selector, a late-boot query, the render id) that init cannot read off the page. Copy `reference` from the kit's cli/profile/reference.json. Left out, the tests that need them are not checked (ERR-4's data-request 500, NAV-5's refresh).",
+    });
+  }
 
   const profile: ProfileInput = {
     name: facts.name ?? host,

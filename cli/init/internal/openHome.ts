@@ -22,6 +22,7 @@ export interface Home {
   readonly links: readonly HomeLink[];
   readonly scripts: readonly string[];
   readonly controlled: boolean;
+  readonly referenceHooks: boolean;
 }
 
 /** Whether `path` (a pathname) lies in `scope` (which ends with '/'), the scope's own path without '/' included. */
@@ -75,7 +76,8 @@ async function clickableName(page: Page, href: string, name: string): Promise<st
   }
 }
 
-export async function openHome(page: Page, target: URL): Promise<Home> {
+/** `referenceSelector`: an element only the kit's own reference shell renders (null: look for none). */
+export async function openHome(page: Page, target: URL, referenceSelector: string | null): Promise<Home> {
   try {
     await page.goto(target.href);
   } catch (error) {
@@ -104,5 +106,6 @@ export async function openHome(page: Page, target: URL): Promise<Home> {
     links.push({ path, name: await clickableName(page, href, name) });
     if (links.length === MAX_LINKS) break;
   }
-  return { home, worker: { script, scope }, name: await appName(page), links, scripts: await scriptUrls(page), controlled };
+  const referenceHooks = referenceSelector !== null && (await page.locator(referenceSelector).count()) > 0;
+  return { home, worker: { script, scope }, name: await appName(page), links, scripts: await scriptUrls(page), controlled, referenceHooks };
 }
