@@ -60,6 +60,14 @@ function steps(extraArgs) {
       run: [process.execPath, ["--import", "tsx", "examples/second-app/check.ts"]],
     },
     {
+      // `init` (issue 12) on the reference and the second app: the starter profiles validate, equal
+      // the hand-written ones where init can see, and, with what init lists as missing filled in
+      // from those, give the same verdicts (three conformance runs).
+      name: "init",
+      shown: "node --import tsx scripts/checkInit.ts",
+      run: [process.execPath, ["--import", "tsx", "scripts/checkInit.ts"]],
+    },
+    {
       // The stack the checklist's required level describes (docs/next-app.md): npm ci and next build
       // in examples/next-app when out of date, then its verdicts must match the record.
       name: "next app",
