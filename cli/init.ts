@@ -81,8 +81,9 @@ async function checkAnswers(target: URL): Promise<void> {
     const response = await fetch(target, { redirect: "manual", signal: AbortSignal.timeout(ANSWER_TIMEOUT_MS) });
     await response.body?.cancel();
   } catch (error) {
-    const cause = (error as { cause?: { code?: string } }).cause?.code;
-    const why = (error as Error).name === "TimeoutError" ? `no answer within ${ANSWER_TIMEOUT_MS} ms` : (cause ?? (error as Error).message);
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    const why =
+      (error as Error).name === "TimeoutError" ? `no answer within ${ANSWER_TIMEOUT_MS} ms` : (cause?.code ?? cause?.message ?? (error as Error).message);
     throw initError("notAnswering", target.href, why);
   }
 }
