@@ -4,6 +4,7 @@ import { expect, test } from "./fixtures.ts";
 import { needs, notChecked, precondition, RECOMMENDED } from "./support/applicability.ts";
 import { cachedEntries } from "./support/browserState.ts";
 import { dataFaultsApply } from "./support/dataRequests.ts";
+import { expectFailureSent, FAILURE_CACHE_CONTROLS, failureFault } from "./support/failureFault.ts";
 import { documentFailing } from "./support/faultTargets.ts";
 import { linksHome } from "./support/links.ts";
 import { navigate } from "./support/navigation.ts";
@@ -168,29 +169,43 @@ async function expectNoCachedFailure(page: Page, url: string, status: number, fa
 
 test.describe("ERR-6 failures are never cached or replayed", () => {
   for (const status of [404, 403, 401, 500] as const) {
-    test(`ERR-6 does not serve a cached ${status} for a document that failed`, RECOMMENDED, async ({ controlledPage: page, context, mock, app, baseURL }) => {
-      const target = app.page(2);
-      await mock.addFault({ path: target.path, status, representation: "document" });
-      await precondition(`the mock server answers ${status}`, async () => expect((await page.goto(target.path))?.status()).toBe(status));
-      await holdOffline(page, context);
-      await expectNoCachedFailure(page, `${baseURL}${target.path}`, status, undefined);
-    });
+    for (const how of FAILURE_CACHE_CONTROLS) {
+      test(
+        `ERR-6 does not serve a cached ${status} for a document that failed, sent ${how.sent}`,
+        RECOMMENDED,
+        async ({ controlledPage: page, context, mock, app, baseURL }) => {
+          const target = app.page(2);
+          const fault = await mock.addFault(failureFault(target.path, status, "document", how));
+          await precondition(`the mock server answers ${status} ${how.sent}`, async () => {
+            expect((await page.goto(target.path))?.status()).toBe(status);
+            await expectFailureSent(mock, fault.id, status, how);
+          });
+          await holdOffline(page, context);
+          await expectNoCachedFailure(page, `${baseURL}${target.path}`, status, undefined);
+        },
+      );
 
-    test(`ERR-6 does not replay a ${status} data response offline`, RECOMMENDED, async ({ controlledPage: page, context, mock, app, profile }) => {
-      dataFaultsApply(profile);
-      const target = app.page(2);
-      const failure = profile.fallbacks[FALLBACK_KEY[status]]?.text;
-      await mock.addFault({ path: target.path, status, representation: "data" });
-      await app.navigateClientSide(page, target);
-      if (failure) await precondition(`the ${status} page shows (ERR-1..4)`, () => expect(page.locator("body")).toContainText(failure));
-      await precondition("the app navigates client-side (NAV-1)", async () => {
-        await app.navigateClientSide(page, app.page(0));
-        await expect(app.heading(page)).toHaveText(app.page(0).heading);
-      });
-      await holdOffline(page, context);
-      await app.navigateClientSide(page, target);
-      if (failure) await expect(page.locator("body"), "the page offline").not.toContainText(failure);
-    });
+      test(
+        `ERR-6 does not replay a ${status} data response offline, sent ${how.sent}`,
+        RECOMMENDED,
+        async ({ controlledPage: page, context, mock, app, profile }) => {
+          dataFaultsApply(profile);
+          const target = app.page(2);
+          const failure = profile.fallbacks[FALLBACK_KEY[status]]?.text;
+          const fault = await mock.addFault(failureFault(target.path, status, "data", how));
+          await app.navigateClientSide(page, target);
+          await precondition(`the mock server answers the data request ${status} ${how.sent}`, () => expectFailureSent(mock, fault.id, status, how));
+          if (failure) await precondition(`the ${status} page shows (ERR-1..4)`, () => expect(page.locator("body")).toContainText(failure));
+          await precondition("the app navigates client-side (NAV-1)", async () => {
+            await app.navigateClientSide(page, app.page(0));
+            await expect(app.heading(page)).toHaveText(app.page(0).heading);
+          });
+          await holdOffline(page, context);
+          await app.navigateClientSide(page, target);
+          if (failure) await expect(page.locator("body"), "the page offline").not.toContainText(failure);
+        },
+      );
+    }
   }
 
   for (const [key, why] of [

@@ -1,10 +1,28 @@
+import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
 import { needs, notChecked, precondition, RECOMMENDED } from "./support/applicability.ts";
 import { cachedEntries, cachedUrls, postToWorker, settleWorkerCache, storedWithinGrace } from "./support/browserState.ts";
 import { dataFetch, dataRequests, isDataRequest } from "./support/dataRequests.ts";
+import { expectFailureSent, FAILURE_CACHE_CONTROLS, failureFault } from "./support/failureFault.ts";
 import { linksHome } from "./support/links.ts";
 import { navigate } from "./support/navigation.ts";
 import { holdOffline } from "./support/offline.ts";
+
+/**
+ * Posts `path` and a `good` page in one `CACHE_URLS` message and expects `good` stored and `path` not.
+ * The reply comes when the worker is done with every URL; the good page proves storing works
+ * meanwhile. `answered` checks, once the worker has asked, that it got what the test is about.
+ */
+async function expectPostedButNotStored(page: Page, baseURL: string | undefined, path: string, good: string, answered?: () => Promise<void>): Promise<void> {
+  await precondition("the worker answers a CACHE_URLS message with a reply port (Workbox's protocol)", () =>
+    postToWorker(page, { type: "CACHE_URLS", payload: { urlsToCache: [`${baseURL}${path}`, `${baseURL}${good}`] } }),
+  );
+  await answered?.();
+  await precondition("the worker stores a page posted after it (NAV-3's required rule)", () => settleWorkerCache(page, baseURL, good));
+  const urls = await cachedUrls(page);
+  await precondition("the worker stores a good page posted with it (NAV-3's required rule)", async () => expect(urls).toContain(`${baseURL}${good}`));
+  expect(await storedWithinGrace(page, `${baseURL}${path}`), `${path} stored in Cache Storage`).toBe(false);
+}
 
 test.describe("NAV-3 what the worker stores", () => {
   test("NAV-3 stores the HTML representation of a posted navigation", async ({ controlledPage: page, app, baseURL }) => {
@@ -45,23 +63,23 @@ test.describe("NAV-3 what the worker stores", () => {
     ["json", "a JSON-only response"],
     ["redirect", "a redirected response"],
     ["noStore", "a Cache-Control: no-store response"],
-    ["notFound", "a 404"],
   ] as const) {
     test(`NAV-3 does not store ${why}`, RECOMMENDED, async ({ controlledPage: page, app, profile, baseURL }) => {
-      const path = needs(
-        key === "notFound" ? profile.fallbacks.notFound.path : profile.uncacheable[key],
-        `in-scope URL that gives ${why} (uncacheable.${key})`,
-      );
-      const good = app.page(2).path;
-      // The reply comes when the worker is done with every URL; a good page proves storing works meanwhile.
-      await precondition("the worker answers a CACHE_URLS message with a reply port (Workbox's protocol)", () =>
-        postToWorker(page, { type: "CACHE_URLS", payload: { urlsToCache: [`${baseURL}${path}`, `${baseURL}${good}`] } }),
-      );
-      await precondition("the worker stores a page posted after it (NAV-3's required rule)", () => settleWorkerCache(page, baseURL, good));
-      const urls = await cachedUrls(page);
-      await precondition("the worker stores a good page posted with it (NAV-3's required rule)", async () => expect(urls).toContain(`${baseURL}${good}`));
-      expect(await storedWithinGrace(page, `${baseURL}${path}`), `${path} stored in Cache Storage`).toBe(false);
+      const path = needs(profile.uncacheable[key], `in-scope URL that gives ${why} (uncacheable.${key})`);
+      await expectPostedButNotStored(page, baseURL, path, app.page(2).path);
     });
+  }
+
+  for (const status of [404, 403, 401, 500] as const) {
+    for (const how of FAILURE_CACHE_CONTROLS) {
+      test(`NAV-3 does not store a ${status} sent ${how.sent}`, RECOMMENDED, async ({ controlledPage: page, mock, app, baseURL }) => {
+        const path = app.page(1).path;
+        const fault = await mock.addFault(failureFault(path, status, "document", how));
+        await expectPostedButNotStored(page, baseURL, path, app.page(2).path, () =>
+          precondition(`the mock server answers the worker ${status} ${how.sent}`, () => expectFailureSent(mock, fault.id, status, how)),
+        );
+      });
+    }
   }
 
   test("NAV-3 does not fetch or store URLs outside the scope", RECOMMENDED, async ({ controlledPage: page, mock, app, profile, baseURL }) => {
