@@ -2,16 +2,42 @@
 import { createHash } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
-import { build, defineConfig, type Plugin } from "vite";
+import { build, defineConfig, type InlineConfig, type Plugin } from "vite";
 import { PANEL_ASSETS_PREFIX } from "./mock-server/controlPaths.ts";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
 export const DIST_DIR = `${root}dist`;
 
 /**
- * Builds sw/sw.ts as one self-contained classic script (an IIFE) after the app bundle is written,
- * with the app's hashed assets as its precache list. A second Vite entry would share chunks with the
- * app and make sw.js start with `import` (../shared/TOOLCHAIN.md), so it is a separate lib build.
+ * How sw/sw.ts becomes one self-contained classic script (an IIFE) in `outDir`, with `assets` (the
+ * app's hashed files, `assets/…`) as its precache list. `plugins` exist for the suite's self-check,
+ * which builds a deliberately deviant worker from edited source (scripts/deviantWorker/); the
+ * shell's own build passes none.
+ */
+export function shellWorkerBuild(assets: readonly string[], outDir: string, plugins: Plugin[] = []): InlineConfig {
+  const version = createHash("sha256").update(assets.join("\n")).digest("hex").slice(0, 12);
+  return {
+    configFile: false,
+    logLevel: "warn",
+    plugins,
+    define: {
+      __SHELL_PRECACHE__: JSON.stringify(assets),
+      __SHELL_VERSION__: JSON.stringify(version),
+    },
+    build: {
+      outDir,
+      emptyOutDir: false,
+      copyPublicDir: false,
+      target: "es2022",
+      lib: { entry: `${root}sw/sw.ts`, formats: ["iife"], name: "shellWorker", fileName: () => "sw.js" },
+    },
+  };
+}
+
+/**
+ * Builds the worker after the app bundle is written, with the app's hashed assets as its precache
+ * list. A second Vite entry would share chunks with the app and make sw.js start with `import`
+ * (../shared/TOOLCHAIN.md), so it is a separate lib build.
  */
 function shellWorker(): Plugin {
   return {
@@ -21,22 +47,7 @@ function shellWorker(): Plugin {
       const assets = Object.keys(bundle)
         .filter((file) => file.startsWith("assets/"))
         .sort();
-      const version = createHash("sha256").update(assets.join("\n")).digest("hex").slice(0, 12);
-      await build({
-        configFile: false,
-        logLevel: "warn",
-        define: {
-          __SHELL_PRECACHE__: JSON.stringify(assets),
-          __SHELL_VERSION__: JSON.stringify(version),
-        },
-        build: {
-          outDir: DIST_DIR,
-          emptyOutDir: false,
-          copyPublicDir: false,
-          target: "es2022",
-          lib: { entry: `${root}sw/sw.ts`, formats: ["iife"], name: "shellWorker", fileName: () => "sw.js" },
-        },
-      });
+      await build(shellWorkerBuild(assets, DIST_DIR));
     },
   };
 }

@@ -54,6 +54,14 @@ function steps(extraArgs) {
       env: { PCK_REPORT_DIR: join(ROOT, "test-results", "conformance") },
     },
     {
+      // The suite's self-check (issue 13 item 4): against the reference worker built with its status
+      // check removed, the ERR-6/NAV-3 tests of error pages sent without Cache-Control must fail,
+      // and only they (scripts/deviantWorker/).
+      name: "deviant worker",
+      shown: "npx playwright test --config scripts/deviantWorker/playwright.config.ts",
+      run: { bin: "playwright", from: "@playwright/test", args: ["test", "--config", "scripts/deviantWorker/playwright.config.ts"] },
+    },
+    {
       // Target mode on a real second app (docs/second-app.md): its verdicts must match the record.
       name: "second app",
       shown: "npm run conformance:second-app",

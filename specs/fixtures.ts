@@ -65,6 +65,12 @@ interface TestFixtures {
 interface WorkerFixtures {
   profile: Profile;
   mockServer: MockServer;
+  /**
+   * A file served in place of the app's worker script, in every context. Only the suite's self-check
+   * sets it (scripts/deviantWorker/: a deliberately deviant worker the specs must catch); no conformance
+   * run, flag or environment variable does, so a verdict is always on the app's own worker.
+   */
+  workerScript: string | undefined;
 }
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
@@ -83,6 +89,17 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     },
     { scope: "worker" },
   ],
+  workerScript: [undefined, { option: true, scope: "worker" }],
+  context: async ({ context, workerScript, profile, baseURL }, use) => {
+    if (workerScript !== undefined) {
+      const script = new URL(profile.worker.script, baseURL);
+      await context.route(
+        (url) => url.origin === script.origin && url.pathname === script.pathname,
+        (route) => route.fulfill({ path: workerScript, contentType: "text/javascript", headers: { "cache-control": "no-cache" } }),
+      );
+    }
+    await use(context);
+  },
   baseURL: async ({ mockServer }, use) => {
     await use(mockServer.origin);
   },

@@ -1,0 +1,52 @@
+/**
+ * The self-check's global setup: builds each deviant worker exactly as `npm run build` builds the
+ * reference one (vite.config.ts's shellWorkerBuild, the same precache list), from the source with the
+ * deviant's edit.
+ */
+import { existsSync, readdirSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { build, type Plugin } from "vite";
+import { kitPath } from "../../mock-server/internal/kitPaths.ts";
+import { DIST_DIR, shellWorkerBuild } from "../../vite.config.ts";
+import { DEVIANTS, type Deviant, deviantScript } from "./deviants.ts";
+
+/** The edit as a Vite plugin, run before TypeScript is stripped, on the one file it names. */
+function edit(deviant: Deviant, applied: { count: number }): Plugin {
+  const target = resolve(kitPath(deviant.file));
+  return {
+    name: "pck:deviant-edit",
+    enforce: "pre",
+    transform(code, id) {
+      if (resolve(id.split("?")[0] ?? id) !== target) return null;
+      const found = code.split(deviant.remove).length - 1;
+      if (found !== 1) {
+        throw new Error(
+          `Failed to build the deviant worker '${deviant.name}': ${deviant.file} holds the text to remove ${found} times, not once. Update scripts/deviantWorker/deviants.ts to today's source.`,
+        );
+      }
+      applied.count += 1;
+      return code.replace(deviant.remove, "");
+    },
+  };
+}
+
+export async function buildDeviantWorker(deviant: Deviant): Promise<string> {
+  const assetsDir = join(DIST_DIR, "assets");
+  if (!existsSync(assetsDir)) throw new Error(`Failed to build the deviant worker '${deviant.name}': ${assetsDir} is missing. Run 'npm run build' first.`);
+  // The files the shell's own build hands the worker (vite.config.ts): everything under assets/.
+  const assets = readdirSync(assetsDir)
+    .map((file) => `assets/${file}`)
+    .sort();
+  const script = deviantScript(deviant);
+  const applied = { count: 0 };
+  await build(shellWorkerBuild(assets, dirname(script), [edit(deviant, applied)]));
+  if (applied.count !== 1)
+    throw new Error(
+      `Failed to build the deviant worker '${deviant.name}': the worker never imports ${deviant.file}. Update scripts/deviantWorker/deviants.ts.`,
+    );
+  return script;
+}
+
+export default async function buildDeviantWorkers(): Promise<void> {
+  for (const deviant of DEVIANTS) await buildDeviantWorker(deviant);
+}

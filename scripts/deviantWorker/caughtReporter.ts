@@ -1,0 +1,66 @@
+/**
+ * The self-check's verdict: against each deviant worker, the tests its `caughtBy` names must fail on
+ * their own assertion (a failed precondition or a broken step is not a catch), and every other test
+ * run must pass. The run's status, and so the exit code, is this verdict, not Playwright's: the
+ * expected failures are the point.
+ */
+import type { FullResult, Reporter, TestCase, TestResult } from "@playwright/test/reporter";
+import { testOutcome } from "../../cli/report/testOutcome.ts";
+import { KIT_ROOT, kitPath } from "../../mock-server/internal/kitPaths.ts";
+import { DEVIANTS } from "./deviants.ts";
+
+interface Seen {
+  readonly outcome: string;
+  readonly detail: string | undefined;
+}
+
+export default class CaughtReporter implements Reporter {
+  /** Project (deviant) name → test title → its outcome in each run (more than one with --repeat-each). */
+  readonly #seen = new Map<string, Map<string, Seen[]>>();
+
+  onTestEnd(test: TestCase, result: TestResult): void {
+    const project = test.parent.project()?.name ?? "";
+    const { outcome, detail } = testOutcome(test, result, KIT_ROOT, kitPath("test-results", "deviant-worker"));
+    const byTitle = this.#seen.get(project) ?? new Map<string, Seen[]>();
+    this.#seen.set(project, byTitle);
+    byTitle.set(test.title, [...(byTitle.get(test.title) ?? []), { outcome, detail }]);
+  }
+
+  async onEnd(result: FullResult): Promise<{ status: FullResult["status"] }> {
+    if (result.status === "interrupted" || result.status === "timedout") return { status: result.status };
+    const problems: string[] = [];
+    const lines: string[] = [];
+    for (const deviant of DEVIANTS) {
+      const seen = this.#seen.get(deviant.name) ?? new Map<string, Seen[]>();
+      const caught = new Set(deviant.caughtBy);
+      for (const title of deviant.caughtBy) {
+        const runs = seen.get(title);
+        if (!runs) problems.push(`'${deviant.name}': '${title}' did not run; it must, and fail. Was it renamed? Update scripts/deviantWorker/deviants.ts.`);
+        for (const run of runs ?? []) {
+          if (run.outcome !== "failed") problems.push(`'${deviant.name}' is not caught by '${title}': ${run.outcome}${run.detail ? ` (${run.detail})` : ""}.`);
+        }
+      }
+      const others = [...seen].filter(([title]) => !caught.has(title));
+      for (const [title, runs] of others) {
+        for (const run of runs) {
+          if (run.outcome !== "passed")
+            problems.push(`'${deviant.name}' makes '${title}' ${run.outcome}, which must pass against it${run.detail ? `: ${run.detail}` : ""}.`);
+        }
+      }
+      lines.push(`Deviant worker '${deviant.name}' (${deviant.file} without \`${deviant.remove}\`):`);
+      for (const title of deviant.caughtBy) lines.push(`  caught: ${title}: ${seen.get(title)?.[0]?.detail ?? "did not run"}`);
+      lines.push(`  ${others.length} other tests of ${deviant.grep} run against it, to pass.`);
+    }
+    process.stdout.write(`\n${lines.join("\n")}\n`);
+    if (problems.length === 0) {
+      process.stdout.write("Every deviant worker is caught by the tests that must catch it, and by no other.\n");
+      return { status: "passed" };
+    }
+    process.stdout.write(`\nFailed to catch the deviant workers as expected:\n${problems.map((problem) => `- ${problem}`).join("\n")}\n`);
+    return { status: "failed" };
+  }
+
+  printsToStdio(): boolean {
+    return true;
+  }
+}

@@ -1,0 +1,43 @@
+/**
+ * Workers the suite must catch: the reference worker with one deliberate edit to its source, and the
+ * tests that must fail against it. The self-check (playwright.config.ts here) runs the tests its
+ * `grep` picks against each deviant; those named in `caughtBy` must fail on their own assertion,
+ * every other one must pass. A suite whose tests cannot fail proves nothing (issue 13 item 4).
+ */
+import { kitPath } from "../../mock-server/internal/kitPaths.ts";
+
+export interface Deviant {
+  /** Also the Playwright project's name. */
+  readonly name: string;
+  /** The source file edited, from the repository root. */
+  readonly file: string;
+  /** Source text removed from it; it must be there exactly once, so a refactor cannot make the edit a silent no-op. */
+  readonly remove: string;
+  /** The tests run against the deviant. */
+  readonly grep: RegExp;
+  /** Titles (without their describe) of the tests that must fail against it. */
+  readonly caughtBy: readonly string[];
+}
+
+const FAILURE_STATUSES = [404, 403, 401, 500] as const;
+
+export const DEVIANTS: readonly Deviant[] = [
+  {
+    // A worker that stores 404/403/401/500 responses, as one whose status check was dropped would.
+    // It still refuses no-store, so the tests whose faults send no-store cannot catch it: only an
+    // error page sent without Cache-Control, as real servers send them, does.
+    name: "stores error responses",
+    file: "src/core/cacheable.ts",
+    remove: 'if (response.status !== 200) return { cacheable: false, reason: "status" };',
+    grep: /(ERR-6|NAV-3) .*\b(401|403|404|500)\b/,
+    caughtBy: FAILURE_STATUSES.flatMap((status) => [
+      `ERR-6 does not serve a cached ${status} for a document that failed, sent without Cache-Control`,
+      `NAV-3 does not store a ${status} sent without Cache-Control`,
+    ]),
+  },
+];
+
+/** Where a deviant's worker script is built. */
+export function deviantScript(deviant: Deviant): string {
+  return kitPath("test-results", "deviant-worker", deviant.name.replace(/\W+/g, "-"), "sw.js");
+}

@@ -1,0 +1,23 @@
+/**
+ * The suite's self-check (`npx playwright test --config scripts/deviantWorker/playwright.config.ts`,
+ * a step of `npm test`): the reference app's specs against deliberately deviant workers
+ * (deviants.ts), built by the global setup and served in place of the app's worker script through
+ * the specs' `workerScript` option. No conformance report: the verdict is caughtReporter.ts's.
+ */
+import { defineConfig } from "@playwright/test";
+import { kitPath } from "../../mock-server/internal/kitPaths.ts";
+import base from "../../playwright.config.ts";
+import { DEVIANTS, deviantScript } from "./deviants.ts";
+
+if (process.env.PCK_TARGET) {
+  throw new Error("Failed to run the self-check: it swaps the reference app's worker, and PCK_TARGET names another app. Unset PCK_TARGET.");
+}
+
+export default defineConfig<object, { workerScript: string | undefined }>({
+  ...base,
+  testDir: kitPath("specs"),
+  reporter: [["./caughtReporter.ts"]],
+  outputDir: kitPath("test-results", "deviant-worker", "artifacts"),
+  globalSetup: "./buildDeviantWorkers.ts",
+  projects: DEVIANTS.map((deviant) => ({ name: deviant.name, grep: deviant.grep, use: { workerScript: deviantScript(deviant) } })),
+});
