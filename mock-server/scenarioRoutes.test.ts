@@ -21,7 +21,11 @@ test("PUT /__mock/scenario replaces the faults and the configuration, and answer
   expect(mock.faults.list().map((fault) => fault.path)).toEqual(["/app/pages/1"]);
   // The scenario's configuration lies over the one the server started with, not over later changes.
   expect(mock.getConfig()).toEqual({ ...DEFAULT_SHELL_CONFIG, reloadOnOnline: false, networkTimeoutMs: 1000 });
-  expect(answer.body).toEqual({ scenario: { name: "slow pages", description: "Page one is slow." }, config: mock.getConfig(), faults: mock.faults.list() });
+  expect(answer.body).toEqual({
+    scenario: { name: "slow pages", description: "Page one is slow.", config: { networkTimeoutMs: 1000 }, faults: 1 },
+    config: mock.getConfig(),
+    faults: mock.faults.list(),
+  });
 });
 
 test("PUT /__mock/scenario with an invalid scenario answers 400 naming each field, and changes nothing", async () => {
@@ -48,11 +52,17 @@ test("PUT /__mock/scenario with an invalid scenario answers 400 naming each fiel
   expect(mock.getConfig()).toBe(configBefore);
 });
 
-test("GET /__mock/scenario names the scenario in force, null before any", async () => {
+test("GET /__mock/scenario names the scenario in force and what it set, null before any", async () => {
   const { origin } = await startMock();
   expect((await controlRequest(origin, "GET", "/scenario")).body).toEqual({ scenario: null });
   await controlRequest(origin, "PUT", "/scenario", { body: { name: "quiet" } });
-  expect((await controlRequest(origin, "GET", "/scenario")).body).toEqual({ scenario: { name: "quiet", description: null } });
+  expect((await controlRequest(origin, "GET", "/scenario")).body).toEqual({ scenario: { name: "quiet", description: null, config: {}, faults: 0 } });
+  await controlRequest(origin, "PUT", "/scenario", { body: SLOW });
+  // What the scenario set, not what is in force now: a later change of configuration does not show here.
+  await controlRequest(origin, "PUT", "/config", { body: { networkTimeoutMs: 2000 } });
+  expect((await controlRequest(origin, "GET", "/scenario")).body).toEqual({
+    scenario: { name: "slow pages", description: "Page one is slow.", config: { networkTimeoutMs: 1000 }, faults: 1 },
+  });
 });
 
 test("a scenario's status fault shapes the next matching response", async () => {

@@ -25,12 +25,18 @@ export const Scenario = z.strictObject(
 export type ScenarioInput = z.input<typeof Scenario>;
 export type Scenario = z.output<typeof Scenario>;
 
-/** What `GET /__mock/scenario` tells about the scenario in force. */
+/**
+ * What `GET /__mock/scenario` tells about the scenario in force: its name and description, and what
+ * it set (the configuration fields it changed and how many faults it added), since the configuration
+ * and the faults in force may have changed since.
+ */
 export interface ScenarioSummary {
   readonly name: string;
   readonly description: string | null;
+  readonly config: ShellConfigPatch;
+  readonly faults: number;
 }
 
 export function summarize(scenario: Scenario): ScenarioSummary {
-  return { name: scenario.name, description: scenario.description ?? null };
+  return { name: scenario.name, description: scenario.description ?? null, config: scenario.config, faults: scenario.faults.length };
 }

@@ -19,5 +19,7 @@ test.each(READY)("%s validates and loads at start with all its faults and its co
   expect(faults.body.faults.map((fault: { path: string }) => fault.path)).toEqual(scenario.faults.map((fault) => fault.path));
   const config = await controlRequest(origin, "GET", "/config");
   expect(config.body).toMatchObject(scenario.config);
-  expect((await controlRequest(origin, "GET", "/scenario")).body).toEqual({ scenario: { name: scenario.name, description: scenario.description } });
+  expect((await controlRequest(origin, "GET", "/scenario")).body).toEqual({
+    scenario: { name: scenario.name, description: scenario.description, config: scenario.config, faults: scenario.faults.length },
+  });
 });
