@@ -1,52 +1,11 @@
 /**
- * Reads the journal filters from a control request's query (journalQuery.ts lists them) and turns
- * them into a test of entries. A filter that cannot be read is the caller's mistake, named by its
- * parameter: an unknown or misspelt one would otherwise match everything and hide the mistake.
+ * The journal filters (journalQuery.ts) as a test of entries: the server's for its answers, the
+ * panel's for its live table, so both show the same entries for the same filters. No zod here, so
+ * the panel's bundle can import it; the server reads and validates the filters in readJournalQuery.ts.
  */
-import { z } from "zod";
-import { compileGlob, globProblem } from "./faults/pathGlob.ts";
-import { listIssues } from "./internal/validation.ts";
+import { compileGlob } from "./faults/pathGlob.ts";
 import type { JournalEntry } from "./journal.ts";
-import { JOURNAL_QUERY_PARAMETERS, type JournalQuery, type StatusFilter } from "./journalQuery.ts";
-
-/** A query parameter given twice reads as a list, which says nothing clearer than one of them. */
-const once = (rule: string) => z.string({ error: (issue) => (Array.isArray(issue.input) ? "must be given once" : rule) });
-
-const ParsedQuery = z.strictObject({
-  path: once("must be a path or glob")
-    .superRefine((value, ctx) => {
-      const problem = globProblem(value);
-      if (problem) ctx.addIssue({ code: "custom", message: problem });
-    })
-    .optional(),
-  method: once("must be a method")
-    .regex(/^[A-Z]{1,20}$/, "must be a method in capitals, e.g. GET")
-    .optional(),
-  status: once("must be a status")
-    .regex(/^([1-5]\d\d|[1-5]xx|none)$/, "must be a status code (404), a class (5xx) or none (no response)")
-    .transform((value): StatusFilter => (/^\d+$/.test(value) ? Number(value) : (value as StatusFilter)))
-    .optional(),
-  fault: once("must be a fault id")
-    .regex(/^[A-Za-z0-9_-]{1,100}$/, "must be a fault id (f1), request, or none")
-    .optional(),
-  digest: once("must be a digest")
-    .regex(/^[A-Za-z0-9_-]{1,100}$/, "must be a digest as the journal shows it")
-    .optional(),
-  after: once("must be a journal entry id")
-    .regex(/^\d{1,15}$/, "must be a journal entry id (0 or more)")
-    .transform(Number)
-    .optional(),
-});
-
-/** The filters, or why they cannot be read: "status: must be a status code (404), …". */
-export function readJournalQuery(query: Record<string, unknown>): { query: JournalQuery } | { problem: string } {
-  const unknown = Object.keys(query).filter((name) => !(JOURNAL_QUERY_PARAMETERS as readonly string[]).includes(name));
-  if (unknown.length > 0) {
-    return { problem: unknown.map((name) => `${name}: is not a filter (use ${JOURNAL_QUERY_PARAMETERS.join(", ")})`).join("; ") };
-  }
-  const parsed = ParsedQuery.safeParse(query);
-  return parsed.success ? { query: parsed.data } : { problem: listIssues(parsed.error).join("; ") };
-}
+import type { JournalQuery, StatusFilter } from "./journalQuery.ts";
 
 function statusMatches(filter: StatusFilter, status: number | null): boolean {
   if (filter === "none") return status === null;

@@ -1,7 +1,7 @@
 /**
  * The filters of `GET /__mock/journal`, `/journal/count`, `/journal.har` and `/near-misses`, as
  * callers write them, and their query string: what the server and its typed client agree on. No
- * zod here, so the panel's bundle can import it; the server validates in journalFilter.ts.
+ * zod here, so the panel's bundle can import it; the server validates in readJournalQuery.ts.
  */
 import type { NearMiss } from "./faults/nearMisses.ts";
 import type { JournalEntry } from "./journal.ts";
@@ -19,6 +19,11 @@ export interface JournalQuery {
   readonly digest?: string;
   /** Only entries with a greater id, as the journal stream's `?after=N`. */
   readonly after?: number;
+}
+
+/** A status filter as written (`404`, `5xx`, `none`), already known to be valid, as the filter reads it. */
+export function statusFilterOf(text: string): StatusFilter {
+  return /^\d+$/.test(text) ? Number(text) : (text as StatusFilter);
 }
 
 export const JOURNAL_QUERY_PARAMETERS = ["path", "method", "status", "fault", "digest", "after"] as const satisfies readonly (keyof JournalQuery)[];

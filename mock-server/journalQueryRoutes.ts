@@ -10,9 +10,10 @@ import { JOURNAL_COUNT_PATH, JOURNAL_HAR_PATH, JOURNAL_PATH, NEAR_MISSES_PATH } 
 import { sendError } from "./internal/httpError.ts";
 import { kitPath } from "./internal/kitPaths.ts";
 import type { Journal, JournalEntry } from "./journal.ts";
-import { journalFilter, readJournalQuery } from "./journalFilter.ts";
+import { journalFilter } from "./journalFilter.ts";
 import { journalHar } from "./journalHar.ts";
 import type { JournalCount, JournalQuery, NearMissReport } from "./journalQuery.ts";
+import { readJournalQuery } from "./readJournalQuery.ts";
 
 let creator: { name: string; version: string } | undefined;
 
