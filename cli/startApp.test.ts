@@ -1,18 +1,6 @@
-import { createServer } from "node:net";
 import { describe, expect, test } from "vitest";
+import { freePort } from "../mock-server/internal/freePort.ts";
 import { StartAppError, startApp } from "./startApp.ts";
-
-/** A port nothing listens on now: bound to port 0, then released. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 const serve = (port: number) => `"${process.execPath}" -e "require('node:http').createServer((q, s) => s.end('ok')).listen(${port}, '127.0.0.1')"`;
 

@@ -3,15 +3,18 @@
  * builds lib/ and dist/), then, in an empty project outside the clone, runs the steps of the
  * repository's own GitHub Action (action.yml) on this machine: install the tarball, find Chromium,
  * `pwa-conformance-kit check --start …` of the second app, whose verdicts must match
- * docs/second-app.md. Then the installed command's --version, help and a usage error. Prints the
+ * docs/second-app.md. Then the installed command's --version, help and a usage error, and `init`
+ * against the installed kit's own reference app (`serve`), whose profile must validate. Prints the
  * packed size, the install time and the check's wall time. Exit 0 when all of it holds.
  */
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { loadProfile } from "../cli/profile/loadProfile.ts";
+import { startApp } from "../cli/startApp.ts";
 import { compareWithRecord } from "../examples/support/checkRecordedApp.ts";
+import { freePort } from "../mock-server/internal/freePort.ts";
 import { runActionSteps } from "./actionSteps.ts";
 import { npm, runCommand, seconds, stopWhenOrphaned } from "./runCommand.mjs";
 
@@ -19,18 +22,10 @@ const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const { version } = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { version: string };
 /** npm pack builds the app and lib/ (seconds); generous for a busy CI machine. */
 const PACK_TIMEOUT_MS = 300_000;
-
-/** A free loopback port for a server started by command line (it cannot report one it chose itself). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
+/** The installed mock server starts in about a second; generous for a busy CI machine. */
+const SERVE_TIMEOUT_MS = 30_000;
+/** init takes about 6 s on the reference; a hang must end the check, not stall it. */
+const INIT_TIMEOUT_MS = 120_000;
 
 class CheckFailed extends Error {}
 
@@ -93,12 +88,33 @@ async function checkPackage(work: string): Promise<void> {
   expect(bin !== undefined, "the install step did not export PCK_BIN.");
   const shown = await quietly("version", bin, ["--version"], project);
   expect(shown.output.trim() === `pwa-conformance-kit ${version}`, `--version printed '${shown.output.trim()}'.`);
-  for (const command of ["check", "serve"]) {
+  for (const command of ["check", "init", "serve"]) {
     const help = await quietly(`${command} help`, bin, [command, "--help"], project);
     expect(help.code === 0 && help.output.includes(`Usage: pwa-conformance-kit ${command}`), `${command} --help exited ${help.code}:\n${help.output}`);
   }
   const misuse = await quietly("usage error", bin, ["check", "--level", "strictest"], project);
   expect(misuse.code === 2 && misuse.output.includes("--level"), `a bad --level exited ${misuse.code}, not 2:\n${misuse.output}`);
+
+  // init from the installed kit against the installed kit's own reference app (serve).
+  const servePort = await freePort();
+  const reference = `http://127.0.0.1:${servePort}`;
+  const served = await startApp(`"${bin}" serve --port ${servePort} --log-level warn`, `${reference}/app/`, SERVE_TIMEOUT_MS, project);
+  let init: Awaited<ReturnType<typeof runCommand>>;
+  try {
+    console.log(`[package] init against ${reference}/app/`);
+    init = await runCommand(bin, ["init", "--target", `${reference}/app/`, "--out", "conformance/reference.profile.json"], {
+      cwd: project,
+      timeoutMs: INIT_TIMEOUT_MS,
+    });
+  } finally {
+    await served.stop();
+  }
+  expect(
+    init.code === 0,
+    `init against the reference exited ${init.code}${init.timedOut ? ` (stopped after ${INIT_TIMEOUT_MS} ms)` : ""}; see its output above.`,
+  );
+  const profile = loadProfile(join(project, "conformance", "reference.profile.json"));
+  expect(profile.basePath === "/app", `init's profile has the base path ${profile.basePath}, not /app.`);
 
   console.log(
     `[package] OK: packed ${packedKb.toFixed(0)} kB; install ${seconds(install.ms)}; check of the second app ${seconds(check.ms)} (wall, with --start).`,

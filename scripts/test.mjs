@@ -62,10 +62,13 @@ function steps(extraArgs) {
       run: { bin: "playwright", from: "@playwright/test", args: ["test", "--config", "scripts/deviantWorker/playwright.config.ts"] },
     },
     {
-      // Target mode on a real second app (docs/second-app.md): its verdicts must match the record.
-      name: "second app",
-      shown: "npm run conformance:second-app",
-      run: [process.execPath, ["--import", "tsx", "examples/second-app/check.ts"]],
+      // The kit as a user installs it: npm pack, installed into an empty project, driven by the
+      // steps of action.yml with --start on the second app, whose verdicts must match
+      // docs/second-app.md; the installed command's help, version and init. (The same check from
+      // the clone: npm run conformance:second-app.)
+      name: "package",
+      shown: "npm run check:package",
+      run: [process.execPath, ["--import", "tsx", "scripts/checkPackage.ts"]],
     },
     {
       // `init` (issue 12) on the reference and the second app: the starter profiles validate, equal

@@ -7,10 +7,10 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { announceListening } from "../../mock-server/forkListening.ts";
+import { freePort } from "../../mock-server/internal/freePort.ts";
 import { APP_DIR, BASE_PATH, BUILD_ID, NEXT_BIN, QUIET_ENV, WORKER } from "./internal/paths.ts";
 
 /** `next start` of this app answers in 2.5–6.5 s here (docs/next-app.md); generous for a busy 2-core CI machine. */
@@ -37,18 +37,6 @@ const host = values.host ?? "127.0.0.1";
 if (!existsSync(NEXT_BIN)) fail(`Failed to start the Next.js app: ${NEXT_BIN} is missing. Run node --import tsx examples/next-app/build.ts first.`);
 if (!existsSync(BUILD_ID) || !existsSync(WORKER)) {
   fail(`Failed to start the Next.js app: it has no build (${BUILD_ID} or ${WORKER} is missing). Run node --import tsx examples/next-app/build.ts first.`);
-}
-
-/** Next cannot report a port it picked itself, so take a free one from the OS and hand it over. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, host, () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 async function answers(url: string): Promise<boolean> {
@@ -78,7 +66,7 @@ process.on("SIGINT", stop);
 process.on("SIGTERM", stop);
 process.on("disconnect", stop);
 
-const port = values.port && values.port !== "0" ? Number(values.port) : await freePort();
+const port = values.port && values.port !== "0" ? Number(values.port) : await freePort(host);
 const origin = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
 next = spawn(process.execPath, ["--require", EXIT_WITH_PARENT, NEXT_BIN, "start", "--hostname", host, "--port", String(port)], {
   cwd: APP_DIR,
