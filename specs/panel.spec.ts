@@ -1,7 +1,8 @@
+import { SHELL_SWITCHES } from "../mock-server/shellSwitches.ts";
 import { expect, test } from "./fixtures.ts";
 import { needs, servedReference } from "./support/applicability.ts";
 import { cachedUrls, waitForController } from "./support/browserState.ts";
-import { bodyRows, faultsTable, journalTable, openPanel, PANEL } from "./support/controlPanel.ts";
+import { bodyRows, faultForm, faultsTable, journalTable, openPanel, PANEL } from "./support/controlPanel.ts";
 import { documentState, markDocument } from "./support/documentMarker.ts";
 
 test.describe("control panel", () => {
@@ -10,9 +11,9 @@ test.describe("control panel", () => {
     const forbidden = needs(profile.fallbacks.forbidden, "403 page (fallbacks.forbidden)");
     const target = app.page(1);
     await openPanel(page);
-    await page.getByLabel("Path", { exact: true }).fill(target.path);
-    await page.getByLabel("Response").selectOption("403");
-    await page.getByRole("button", { name: "Add fault" }).click();
+    await faultForm(page).getByLabel("Path", { exact: true }).fill(target.path);
+    await faultForm(page).getByLabel("Response").selectOption("403");
+    await faultForm(page).getByRole("button", { name: "Add fault" }).click();
     await expect(bodyRows(faultsTable(page))).toContainText([`${target.path}403 Forbidden`]);
     const tab = await context.newPage();
     expect((await tab.goto(target.path))?.status()).toBe(403);
@@ -56,13 +57,13 @@ test.describe("control panel", () => {
 
   test("shows the server's message for an invalid fault and adds nothing", async ({ page, request, mock }) => {
     await openPanel(page);
-    await page.getByLabel("Path", { exact: true }).fill("pages/1");
-    await page.getByLabel("Times").fill("0");
-    await page.getByRole("button", { name: "Add fault" }).click();
+    await faultForm(page).getByLabel("Path", { exact: true }).fill("pages/1");
+    await faultForm(page).getByLabel("Times").fill("0");
+    await faultForm(page).getByRole("button", { name: "Add fault" }).click();
     const refused = await request.post("/__mock/faults", { data: { path: "pages/1", status: 404, times: 0, representation: "any" } });
     expect(refused.status()).toBe(400);
     const { error } = (await refused.json()) as { error: { message: string } };
-    await expect(page.getByRole("form", { name: "Add a fault" }).getByRole("alert")).toHaveText(error.message);
+    await expect(faultForm(page).getByRole("alert")).toHaveText(error.message);
     expect(await mock.faults()).toEqual([]);
     await expect(bodyRows(faultsTable(page))).toHaveText(["No active faults."]);
   });
@@ -94,10 +95,56 @@ test.describe("control panel", () => {
 
   test("journals none of the panel's own requests", async ({ page, mock, app }) => {
     await openPanel(page);
-    await page.getByLabel("Path", { exact: true }).fill(app.page(0).path);
-    await page.getByRole("button", { name: "Add fault" }).click();
+    await faultForm(page).getByLabel("Path", { exact: true }).fill(app.page(0).path);
+    await faultForm(page).getByRole("button", { name: "Add fault" }).click();
     await expect(bodyRows(faultsTable(page))).toContainText([app.page(0).path]);
     expect(await mock.journal()).toEqual([]);
+  });
+
+  test("shows each fault's name, given in the form or through the control API", async ({ page, mock, app }) => {
+    await mock.addFault({ path: app.page(0).path, status: 404, name: "first page gone" });
+    await openPanel(page);
+    const form = faultForm(page);
+    await form.getByLabel("Name", { exact: true }).fill("second page late");
+    await form.getByLabel("Path", { exact: true }).fill(app.page(1).path);
+    await form.getByLabel("Response").selectOption("none");
+    await form.getByLabel("Delay (ms)").fill("100");
+    await form.getByRole("button", { name: "Add fault" }).click();
+    await expect(bodyRows(faultsTable(page))).toContainText([`second page late${app.page(1).path}`, `first page gone${app.page(0).path}`]);
+    expect((await mock.faults()).map((fault) => fault.name)).toEqual(["first page gone", "second page late"]);
+  });
+
+  test("shows the scenario in force, what it set, and its faults by name", async ({ page, mock, app }) => {
+    await mock.applyScenario({
+      name: "late first page",
+      description: "Page one answers late.",
+      config: { networkTimeoutMs: 1000, reloadOnOnline: false },
+      faults: [{ name: "first page late", path: app.page(0).path, delayMs: 100 }],
+    });
+    await openPanel(page);
+    const setup = page.getByRole("region", { name: "Scenario and configuration" });
+    await expect(setup).toContainText("Scenario: late first page");
+    await expect(setup).toContainText("Page one answers late.");
+    await expect(setup).toContainText("It set Reload when back online off; Network timeout 1000 ms, and added 1 fault.");
+    await expect(setup.getByRole("switch", { name: "Reload when back online" })).not.toBeChecked();
+    await expect(bodyRows(faultsTable(page))).toContainText([`first page late${app.page(0).path}`]);
+    // A reset returns to what the server started with: here, no scenario.
+    await page.getByRole("button", { name: "Reset the mock server" }).click();
+    await expect(setup).toContainText("No scenario");
+    await expect(setup.getByRole("switch", { name: "Reload when back online" })).toBeChecked();
+  });
+
+  test("switches the shell configuration with one toggle per switch the control API takes", async ({ page, mock }) => {
+    await openPanel(page);
+    await expect(page.getByRole("switch")).toHaveCount(SHELL_SWITCHES.length);
+    const register = page.getByRole("switch", { name: "Register the worker" });
+    await expect(register).toBeChecked();
+    await register.click();
+    await expect(register).not.toBeChecked();
+    await expect.poll(async () => (await mock.config()).register).toBe(false);
+    await register.click();
+    await expect(register).toBeChecked();
+    await expect.poll(async () => (await mock.config()).register).toBe(true);
   });
 
   test("keeps its files out of the worker's precache", async ({ controlledPage, request }) => {

@@ -99,6 +99,20 @@ export function FaultForm({ pathExample, onAdded }: { pathExample: string; onAdd
           <small id="fault-path-hint">An exact path, or a glob: * within a segment, ** across segments.</small>
         </div>
         <div className="field">
+          <label htmlFor="fault-name">Name</label>
+          <input
+            id="fault-name"
+            name="name"
+            type="text"
+            value={values.name}
+            onChange={set("name")}
+            placeholder="slow search"
+            autoComplete="off"
+            aria-describedby="fault-name-hint"
+          />
+          <small id="fault-name-hint">Optional; shown in the table.</small>
+        </div>
+        <div className="field">
           <label htmlFor="fault-response">Response</label>
           <select id="fault-response" name="response" value={values.response} onChange={set("response")}>
             <Options labels={RESPONSE_LABELS} />

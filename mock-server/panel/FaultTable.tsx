@@ -2,14 +2,17 @@ import type { Fault } from "../faults/faultSchema.ts";
 import { describeFault } from "./describeFault.ts";
 import { describeConditions, describePath } from "./describeMatch.ts";
 
-/** The active faults, newest first, since the newest fault that matches a request is the one applied. */
+/**
+ * The active faults, newest first, since the newest fault that matches a request is the one applied.
+ * Each row is named by its name, when it has one (a scenario's usually do), above its path.
+ */
 export function FaultTable({ faults, onRemove }: { faults: readonly Fault[] | null; onRemove: (id: string) => void }) {
   return (
     <table className="faults">
       <caption>Active faults, newest first: the newest one matching a request applies.</caption>
       <thead>
         <tr>
-          <th scope="col">Path</th>
+          <th scope="col">Fault</th>
           <th scope="col">What it does</th>
           <th scope="col">Times left</th>
           <th scope="col">Hits</th>
@@ -30,6 +33,7 @@ export function FaultTable({ faults, onRemove }: { faults: readonly Fault[] | nu
           [...faults].reverse().map((fault) => (
             <tr key={fault.id}>
               <td>
+                {fault.name !== undefined && <div className="fault-name">{fault.name}</div>}
                 <code>{describePath(fault.path)}</code>
                 {describeConditions(fault) && <div className="conditions">{describeConditions(fault)}</div>}
               </td>

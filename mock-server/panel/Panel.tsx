@@ -1,29 +1,26 @@
 import { useEffect, useState } from "react";
 import { scopePath } from "../../src/core/basePath.ts";
+import { ConfigSwitches } from "./ConfigSwitches.tsx";
 import { control, messageOf } from "./control.ts";
 import { FaultForm } from "./FaultForm.tsx";
 import { FaultTable } from "./FaultTable.tsx";
 import { JournalView } from "./JournalView.tsx";
+import { ScenarioView } from "./ScenarioView.tsx";
 import { useDigestFilter } from "./useDigestFilter.ts";
 import { useFaults } from "./useFaults.ts";
 import { useJournal } from "./useJournal.ts";
+import { useScenarioAndConfig } from "./useScenarioAndConfig.ts";
 
 type Notice = { readonly status: string } | { readonly error: string };
 
-/** The control panel: faults on the left, the live journal on the right, reset and the app on top. */
+/** The control panel: the scenario and the switches, the faults, then the live journal; reset and the app on top. */
 export function Panel() {
   const journal = useJournal();
   const { faults, error: faultsError, refresh: refreshFaults } = useFaults();
+  const setup = useScenarioAndConfig();
   const [digest, setDigest] = useDigestFilter();
-  const [appPath, setAppPath] = useState<string | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
-
-  useEffect(() => {
-    control.readConfig().then(
-      (config) => setAppPath(scopePath(config.basePath)),
-      (error) => setNotice({ error: messageOf(error) }),
-    );
-  }, []);
+  const appPath = setup.config === undefined ? null : scopePath(setup.config.basePath);
 
   // A request may have used up a `times` fault or counted a hit: each new entry refreshes the faults.
   const lastEntry = journal.entries.at(-1)?.id;
@@ -39,6 +36,7 @@ export function Panel() {
       setNotice({ error: messageOf(error) });
     } finally {
       refreshFaults();
+      void setup.refresh();
     }
   };
 
@@ -48,6 +46,7 @@ export function Panel() {
         <h1>Mock server control panel</h1>
         <nav aria-label="Panel">
           {appPath !== null && <a href={appPath}>Open the app ({appPath})</a>}
+          <a href="#setup-title">Scenario</a>
           <a href="#faults-title">Faults</a>
           <a href="#journal-title">Journal</a>
         </nav>
@@ -69,8 +68,13 @@ export function Panel() {
           {notice && "status" in notice ? notice.status : ""}
         </p>
         <p className="notice error" role="alert">
-          {notice && "error" in notice ? notice.error : (faultsError ?? "")}
+          {notice && "error" in notice ? notice.error : (faultsError ?? setup.error ?? "")}
         </p>
+        <section aria-labelledby="setup-title" className="setup-section">
+          <h2 id="setup-title">Scenario and configuration</h2>
+          <ScenarioView scenario={setup.scenario} />
+          <ConfigSwitches config={setup.config} onFlip={setup.flip} />
+        </section>
         <section aria-labelledby="faults-title" className="faults-section">
           <h2 id="faults-title">Faults</h2>
           <FaultForm pathExample={`${appPath ?? "/app/"}pages/*`} onAdded={refreshFaults} />

@@ -17,6 +17,11 @@ test.each([
   expect(faultFormBody(form({ response, delayMs: "250" }))).toEqual({ path: "/app/**", ...flags, delayMs: 250, representation: "any" });
 });
 
+test("sends a name without its outer spaces, and none when the field is blank", () => {
+  expect(faultFormBody(form({ name: "  slow search  " }))).toEqual({ path: "/app/**", status: 404, representation: "any", name: "slow search" });
+  expect(faultFormBody(form({ name: "   " }))).toEqual({ path: "/app/**", status: 404, representation: "any" });
+});
+
 test("sends delay, times and representation as typed", () => {
   expect(faultFormBody(form({ response: "500", delayMs: "1000", times: "2", representation: "data" }))).toEqual({
     path: "/app/**",

@@ -15,6 +15,8 @@ export const REPRESENTATIONS = ["any", "document", "data"] as const;
 export type RepresentationChoice = (typeof REPRESENTATIONS)[number];
 
 export interface FaultFormValues {
+  /** Optional: shown in the faults table, so a person can tell faults apart at a glance. */
+  readonly name: string;
   readonly path: string;
   readonly response: ResponseChoice;
   /** With response `sequence`: the steps, comma-separated, e.g. `503, 503, pass`. */
@@ -35,6 +37,7 @@ export interface FaultFormValues {
 }
 
 export const EMPTY_FORM: FaultFormValues = {
+  name: "",
   path: "",
   response: "404",
   sequence: "",
@@ -128,5 +131,7 @@ export function faultFormBody(values: FaultFormValues): FaultInput {
     ...shaping(values),
     ...defined({ probability: optionalNumber(values.probability), seed: optionalNumber(values.seed), times: optionalNumber(values.times) }),
     representation: values.representation,
+    // As typed, outer spaces aside: the server says when it is too long.
+    ...(values.name.trim() === "" ? {} : { name: values.name.trim() }),
   };
 }

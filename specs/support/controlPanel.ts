@@ -1,4 +1,4 @@
-/** The mock server's control panel as a spec sees it: where it is and its two tables. */
+/** The mock server's control panel as a spec sees it: where it is, its form and its two tables. */
 import { expect, type Locator, type Page } from "@playwright/test";
 
 export const PANEL = "/__mock/";
@@ -7,6 +7,10 @@ export const PANEL = "/__mock/";
 export async function openPanel(page: Page): Promise<void> {
   await page.goto(PANEL);
   await expect(page.getByRole("status").filter({ hasText: "Live: new requests appear" })).toBeVisible();
+}
+
+export function faultForm(page: Page): Locator {
+  return page.getByRole("form", { name: "Add a fault" });
 }
 
 export function faultsTable(page: Page): Locator {

@@ -7,6 +7,7 @@ import { type ControlClient, createControlClient } from "../../mock-server/contr
 import type { Fault, FaultInput } from "../../mock-server/faults/faultSchema.ts";
 import { forkListening } from "../../mock-server/forkListening.ts";
 import type { JournalEntry } from "../../mock-server/journal.ts";
+import type { ScenarioInput } from "../../mock-server/scenarioSchema.ts";
 import { serverEntry } from "../../mock-server/serverEntry.ts";
 import type { ShellConfigPatch } from "../../mock-server/shellConfigSchema.ts";
 
@@ -21,6 +22,8 @@ export interface MockServer {
   readonly journal: () => Promise<JournalEntry[]>;
   readonly reset: () => Promise<void>;
   readonly configure: (patch: ShellConfigPatch) => Promise<void>;
+  readonly config: () => Promise<Awaited<ReturnType<ControlClient["readConfig"]>>>;
+  readonly applyScenario: (scenario: ScenarioInput) => Promise<void>;
   readonly addFault: (fault: FaultInput) => Promise<Fault>;
   readonly faults: () => Promise<Fault[]>;
   readonly stop: () => Promise<void>;
@@ -65,6 +68,8 @@ export async function startMockServer(args: readonly string[] = []): Promise<Moc
     configure: async (patch) => {
       await call((control) => control.configure(patch));
     },
+    config: () => call((control) => control.readConfig()),
+    applyScenario: (scenario) => call((control) => control.applyScenario(scenario)),
     addFault: (fault) => call((control) => control.addFault(fault)),
     faults: () => call((control) => control.listFaults()),
     stop: () => {

@@ -1,0 +1,57 @@
+/**
+ * The scenario in force and the shell configuration, as the server has them. Read when the panel
+ * opens, after the panel changes them (a reset, a switch) and when the tab becomes visible again,
+ * for changes a tool or test made meanwhile.
+ */
+import { useCallback, useEffect, useState } from "react";
+import type { ShellConfig } from "../../src/core/shellConfig.ts";
+import type { ScenarioSummary } from "../scenarioSchema.ts";
+import type { ShellSwitch } from "../shellSwitches.ts";
+import { control, messageOf } from "./control.ts";
+
+export interface ScenarioAndConfig {
+  /** undefined until the first answer; null when no scenario is in force. */
+  readonly scenario: ScenarioSummary | null | undefined;
+  readonly config: ShellConfig | undefined;
+  readonly error: string | null;
+  readonly refresh: () => Promise<void>;
+  /** Turns a switch on or off on the server; resolves once the server has answered. */
+  readonly flip: (name: ShellSwitch, on: boolean) => Promise<void>;
+}
+
+export function useScenarioAndConfig(): ScenarioAndConfig {
+  const [scenario, setScenario] = useState<ScenarioSummary | null | undefined>(undefined);
+  const [config, setConfig] = useState<ShellConfig | undefined>(undefined);
+  const [error, setError] = useState<string | null>(null);
+
+  const refresh = useCallback(async () => {
+    try {
+      const [nextScenario, nextConfig] = await Promise.all([control.readScenario(), control.readConfig()]);
+      setScenario(nextScenario);
+      setConfig(nextConfig);
+      setError(null);
+    } catch (caught) {
+      setError(messageOf(caught));
+    }
+  }, []);
+
+  const flip = useCallback(async (name: ShellSwitch, on: boolean) => {
+    try {
+      setConfig(await control.configure({ [name]: on }));
+      setError(null);
+    } catch (caught) {
+      setError(messageOf(caught));
+    }
+  }, []);
+
+  useEffect(() => {
+    void refresh();
+    const onVisible = () => {
+      if (document.visibilityState === "visible") void refresh();
+    };
+    document.addEventListener("visibilitychange", onVisible);
+    return () => document.removeEventListener("visibilitychange", onVisible);
+  }, [refresh]);
+
+  return { scenario, config, error, refresh, flip };
+}
