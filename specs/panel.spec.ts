@@ -2,7 +2,7 @@ import { SHELL_SWITCHES } from "../mock-server/shellSwitches.ts";
 import { expect, test } from "./fixtures.ts";
 import { needs, servedReference } from "./support/applicability.ts";
 import { cachedUrls, waitForController } from "./support/browserState.ts";
-import { bodyRows, faultForm, faultsTable, journalTable, openPanel, PANEL } from "./support/controlPanel.ts";
+import { bodyRows, faultForm, faultsTable, journalFilters, journalTable, openPanel, PANEL } from "./support/controlPanel.ts";
 import { documentState, markDocument } from "./support/documentMarker.ts";
 
 test.describe("control panel", () => {
@@ -145,6 +145,65 @@ test.describe("control panel", () => {
     await register.click();
     await expect(register).toBeChecked();
     await expect.poll(async () => (await mock.config()).register).toBe(true);
+  });
+
+  test("filters the journal by path, method, status and fault, kept in the page URL", async ({ page, request, mock, app }, testInfo) => {
+    const fault = await mock.addFault({ path: app.page(1).path, status: 404 });
+    await openPanel(page);
+    // Bare requests, not pages, each with this test's own query: a request an earlier test's closing
+    // worker makes after the reset cannot be taken for one of them.
+    const tag = `panel-filters=${testInfo.testId}-${testInfo.repeatEachIndex}`;
+    const got = `${app.page(0).path}?${tag}`;
+    const missing = `${app.page(1).path}?${tag}`;
+    expect((await request.get(got)).status()).toBe(200);
+    expect((await request.head(got)).status()).toBe(200);
+    expect((await request.get(missing)).status()).toBe(404);
+    const tagged = bodyRows(journalTable(page)).filter({ hasText: tag });
+    await expect(tagged).toHaveCount(3);
+    const filters = journalFilters(page);
+
+    await filters.getByLabel("Status").fill("4xx");
+    await expect(tagged).toHaveCount(1);
+    await expect(tagged).toContainText([`GET${missing}404`]);
+    await expect(page).toHaveURL(`${PANEL}?status=4xx`);
+
+    await filters.getByLabel("Status").fill("");
+    await filters.getByLabel("Fault").fill(fault.id);
+    await expect(tagged).toHaveCount(1);
+    await expect(tagged).toContainText([`GET${missing}404`]);
+
+    await filters.getByLabel("Fault").fill("");
+    await filters.getByLabel("Path").fill(app.page(0).path);
+    await filters.getByLabel("Method").fill("HEAD");
+    await expect(tagged).toHaveCount(1);
+    await expect(tagged).toContainText([`HEAD${got}200`]);
+    const query = `?path=${encodeURIComponent(app.page(0).path)}&method=HEAD`;
+    await expect(page).toHaveURL(`${PANEL}${query}`);
+
+    // The URL alone brings the same view back.
+    await openPanel(page, query);
+    await expect(filters.getByLabel("Method")).toHaveValue("HEAD");
+    await expect(tagged).toHaveCount(1);
+    await expect(tagged).toContainText([`HEAD${got}200`]);
+    await filters.getByRole("button", { name: "Show all requests" }).click();
+    await expect(tagged).toHaveCount(3);
+    await expect(page).toHaveURL(PANEL);
+  });
+
+  test("shows the server's message for a journal filter it refuses, and no requests", async ({ page, request, app }) => {
+    await openPanel(page);
+    expect((await request.get(app.page(0).path)).status()).toBe(200);
+    await expect(
+      bodyRows(journalTable(page))
+        .filter({ hasText: app.page(0).path })
+        .first(),
+    ).toBeVisible();
+    await journalFilters(page).getByLabel("Status").fill("teapot");
+    const refused = await request.get("/__mock/journal/count?status=teapot");
+    expect(refused.status()).toBe(400);
+    const { error } = (await refused.json()) as { error: { message: string } };
+    await expect(journalFilters(page).getByRole("alert")).toHaveText(error.message);
+    await expect(bodyRows(journalTable(page))).toHaveText(["No requests."]);
   });
 
   test("keeps its files out of the worker's precache", async ({ controlledPage, request }) => {

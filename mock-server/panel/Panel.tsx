@@ -6,9 +6,9 @@ import { FaultForm } from "./FaultForm.tsx";
 import { FaultTable } from "./FaultTable.tsx";
 import { JournalView } from "./JournalView.tsx";
 import { ScenarioView } from "./ScenarioView.tsx";
-import { useDigestFilter } from "./useDigestFilter.ts";
 import { useFaults } from "./useFaults.ts";
 import { useJournal } from "./useJournal.ts";
+import { useJournalFilters } from "./useJournalFilters.ts";
 import { useScenarioAndConfig } from "./useScenarioAndConfig.ts";
 
 type Notice = { readonly status: string } | { readonly error: string };
@@ -18,7 +18,7 @@ export function Panel() {
   const journal = useJournal();
   const { faults, error: faultsError, refresh: refreshFaults } = useFaults();
   const setup = useScenarioAndConfig();
-  const [digest, setDigest] = useDigestFilter();
+  const filters = useJournalFilters();
   const [notice, setNotice] = useState<Notice | null>(null);
   const appPath = setup.config === undefined ? null : scopePath(setup.config.basePath);
 
@@ -82,7 +82,7 @@ export function Panel() {
         </section>
         <section aria-labelledby="journal-title" className="journal-section">
           <h2 id="journal-title">Journal</h2>
-          <JournalView journal={journal} digest={digest} onDigest={setDigest} />
+          <JournalView journal={journal} filters={filters} />
         </section>
       </main>
     </>

@@ -1,16 +1,20 @@
-/** The mock server's control panel as a spec sees it: where it is, its form and its two tables. */
+/** The mock server's control panel as a spec sees it: where it is, its form, its filters and its two tables. */
 import { expect, type Locator, type Page } from "@playwright/test";
 
 export const PANEL = "/__mock/";
 
-/** Opens the panel and resolves once its journal stream is connected, so later requests arrive live. */
-export async function openPanel(page: Page): Promise<void> {
-  await page.goto(PANEL);
+/** Opens the panel (at `query`, e.g. `?status=4xx`) and resolves once its journal stream is connected, so later requests arrive live. */
+export async function openPanel(page: Page, query = ""): Promise<void> {
+  await page.goto(`${PANEL}${query}`);
   await expect(page.getByRole("status").filter({ hasText: "Live: new requests appear" })).toBeVisible();
 }
 
 export function faultForm(page: Page): Locator {
   return page.getByRole("form", { name: "Add a fault" });
+}
+
+export function journalFilters(page: Page): Locator {
+  return page.getByRole("search", { name: "Filter the journal" });
 }
 
 export function faultsTable(page: Page): Locator {
