@@ -206,6 +206,37 @@ test.describe("control panel", () => {
     await expect(bodyRows(journalTable(page))).toHaveText(["No requests."]);
   });
 
+  test("fits a 420 px wide window: the page never scrolls sideways, the tables scroll in their own box", async ({ page, request, mock, app }) => {
+    await page.setViewportSize({ width: 420, height: 800 });
+    await mock.addFault({
+      name: "a fault whose name is long enough to wrap over several lines",
+      path: app.page(1).path,
+      status: 500,
+      headers: { "x-variant": { pattern: "^b" } },
+      responseHeaders: { "Cache-Control": "no-store" },
+    });
+    await mock.addFault({ path: app.page(2).path, delayMs: 10, jitterMs: 5, representation: "data", times: 3 });
+    await openPanel(page);
+    const long = `${app.page(0).path}?${"a-long-query-".repeat(12)}`;
+    expect((await request.get(long)).status()).toBe(200);
+    await expect(bodyRows(journalTable(page)).filter({ hasText: "a-long-query-" })).toHaveCount(1);
+    await expect(bodyRows(faultsTable(page))).toHaveCount(2);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), "the page's scroll width in a 420 px window").toBeLessThanOrEqual(420);
+    // Not clipped away: each table is wider than the window and its own box scrolls to show the rest.
+    for (const table of [faultsTable(page), journalTable(page)]) {
+      const box = await table.evaluate((element) => {
+        const scroller = element.parentElement as HTMLElement;
+        return {
+          overflowX: getComputedStyle(scroller).overflowX,
+          wider: scroller.scrollWidth > scroller.clientWidth,
+          right: scroller.getBoundingClientRect().right,
+        };
+      });
+      expect(box, "the table's box").toEqual({ overflowX: "auto", wider: true, right: expect.any(Number) });
+      expect(box.right, "the right edge of the table's box").toBeLessThanOrEqual(420);
+    }
+  });
+
   test("keeps its files out of the worker's precache", async ({ controlledPage, request }) => {
     const panelFiles = [...(await (await request.get(PANEL)).text()).matchAll(/\/__mock\/panel\/assets\/([^"]+)/g)].map((match) => match[1]);
     expect(panelFiles.length).toBeGreaterThan(0);

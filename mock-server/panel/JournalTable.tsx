@@ -16,63 +16,66 @@ function statusClass(status: number | null): string {
 export function JournalTable({ entries, caption, onDigest }: { entries: readonly JournalEntry[]; caption: string; onDigest: (digest: string) => void }) {
   const shown = entries.slice(-SHOWN_ROWS).reverse();
   return (
-    <table className="journal">
-      <caption>{caption}</caption>
-      <thead>
-        <tr>
-          <th scope="col">Time</th>
-          <th scope="col">Method</th>
-          <th scope="col">URL</th>
-          <th scope="col">Status</th>
-          <th scope="col">ms</th>
-          <th scope="col">From worker</th>
-          <th scope="col">Fault</th>
-          <th scope="col">Outcome</th>
-          <th scope="col">Digest</th>
-        </tr>
-      </thead>
-      <tbody>
-        {shown.length === 0 ? (
+    // Its own scroll container: on a narrow window the table scrolls sideways, never the page.
+    <div className="table-scroll">
+      <table className="journal">
+        <caption>{caption}</caption>
+        <thead>
           <tr>
-            <td colSpan={9} className="empty">
-              No requests.
-            </td>
+            <th scope="col">Time</th>
+            <th scope="col">Method</th>
+            <th scope="col">URL</th>
+            <th scope="col">Status</th>
+            <th scope="col">ms</th>
+            <th scope="col">From worker</th>
+            <th scope="col">Fault</th>
+            <th scope="col">Outcome</th>
+            <th scope="col">Digest</th>
           </tr>
-        ) : (
-          shown.map((entry) => (
-            <tr key={entry.id}>
-              <td>
-                <time dateTime={entry.time}>{CLOCK.format(new Date(entry.time))}</time>
-              </td>
-              <td>{entry.method}</td>
-              <td className="url">
-                <code>{entry.url}</code>
-              </td>
-              <td className={statusClass(entry.status)}>{entry.status ?? "none"}</td>
-              <td className="number">{entry.durationMs}</td>
-              <td>{yesNo(entry.fromWorker)}</td>
-              <td>
-                {entry.fault ?? ""}
-                {/* A probability fault that matched and let the request through untouched. */}
-                {entry.faultApplied === false && <span className="spared"> (spared)</span>}
-              </td>
-              <td>{entry.outcome}</td>
-              <td>
-                {entry.digest !== null && (
-                  <button
-                    type="button"
-                    className="digest"
-                    onClick={() => entry.digest !== null && onDigest(entry.digest)}
-                    aria-label={`Show only requests with digest ${entry.digest}`}
-                  >
-                    {entry.digest}
-                  </button>
-                )}
+        </thead>
+        <tbody>
+          {shown.length === 0 ? (
+            <tr>
+              <td colSpan={9} className="empty">
+                No requests.
               </td>
             </tr>
-          ))
-        )}
-      </tbody>
-    </table>
+          ) : (
+            shown.map((entry) => (
+              <tr key={entry.id}>
+                <td>
+                  <time dateTime={entry.time}>{CLOCK.format(new Date(entry.time))}</time>
+                </td>
+                <td>{entry.method}</td>
+                <td className="url">
+                  <code>{entry.url}</code>
+                </td>
+                <td className={statusClass(entry.status)}>{entry.status ?? "none"}</td>
+                <td className="number">{entry.durationMs}</td>
+                <td>{yesNo(entry.fromWorker)}</td>
+                <td>
+                  {entry.fault ?? ""}
+                  {/* A probability fault that matched and let the request through untouched. */}
+                  {entry.faultApplied === false && <span className="spared"> (spared)</span>}
+                </td>
+                <td>{entry.outcome}</td>
+                <td>
+                  {entry.digest !== null && (
+                    <button
+                      type="button"
+                      className="digest"
+                      onClick={() => entry.digest !== null && onDigest(entry.digest)}
+                      aria-label={`Show only requests with digest ${entry.digest}`}
+                    >
+                      {entry.digest}
+                    </button>
+                  )}
+                </td>
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+    </div>
   );
 }
