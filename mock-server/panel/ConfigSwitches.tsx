@@ -25,22 +25,24 @@ export function ConfigSwitches({ config, onFlip }: { config: ShellConfig | undef
           ? "Loading…"
           : `The app takes a change on its next page load. ${CONFIG_LABELS.networkTimeoutMs}: ${config.networkTimeoutMs} ms; ${CONFIG_LABELS.onlineSettleMs}: ${config.onlineSettleMs} ms (PUT /__mock/config).`}
       </small>
-      {SHELL_SWITCHES.map((name) => (
-        <div className="switch" key={name}>
-          <input
-            id={`switch-${name}`}
-            type="checkbox"
-            role="switch"
-            checked={config?.[name] ?? false}
-            aria-checked={config?.[name] ?? false}
-            disabled={config === undefined || pending !== null}
-            onChange={(event) => flip(name, event.currentTarget.checked)}
-            aria-describedby={`switch-${name}-hint`}
-          />
-          <label htmlFor={`switch-${name}`}>{CONFIG_LABELS[name]}</label>
-          <small id={`switch-${name}-hint`}>{SWITCH_HINTS[name]}</small>
-        </div>
-      ))}
+      <div className="switch-list">
+        {SHELL_SWITCHES.map((name) => (
+          <div className="switch" key={name}>
+            <input
+              id={`switch-${name}`}
+              type="checkbox"
+              role="switch"
+              checked={config?.[name] ?? false}
+              aria-checked={config?.[name] ?? false}
+              disabled={config === undefined || pending !== null}
+              onChange={(event) => flip(name, event.currentTarget.checked)}
+              aria-describedby={`switch-${name}-hint`}
+            />
+            <label htmlFor={`switch-${name}`}>{CONFIG_LABELS[name]}</label>
+            <small id={`switch-${name}-hint`}>{SWITCH_HINTS[name]}</small>
+          </div>
+        ))}
+      </div>
     </fieldset>
   );
 }
