@@ -1,6 +1,6 @@
 /**
  * Regenerates docs/control-panel.png, the README's picture of the control panel: a mock server with a
- * few faults and journal rows, the panel at 1280×800. Run after `npm run build`:
+ * scenario, its named faults and a few journal rows, the whole panel 1280 px wide. Run after `npm run build`:
  * `node --import tsx scripts/screenshotPanel.ts`.
  */
 import { fileURLToPath } from "node:url";
@@ -21,9 +21,17 @@ try {
   panel.on("console", (message) => {
     if (message.type() === "error" || message.type() === "warning") process.stderr.write(`panel console: ${message.text()}\n`);
   });
-  await server.addFault({ path: "/app/pages/1", status: 500 });
-  await server.addFault({ path: "/app/pages/2", status: 403, representation: "document", times: 3 });
-  await server.addFault({ path: "/app/pages/*", delayMs: 300, representation: "data" });
+  // A scenario, so the picture shows it with what it set and its faults by name.
+  await server.applyScenario({
+    name: "errors on two pages",
+    description: "Page one throws on the server, page two is forbidden three times, data is slow.",
+    config: { networkTimeoutMs: 1000 },
+    faults: [
+      { name: "page one throws", path: "/app/pages/1", status: 500 },
+      { name: "page two forbidden", path: "/app/pages/2", status: 403, representation: "document", times: 3 },
+      { name: "slow data", path: "/app/pages/*", delayMs: 300, representation: "data" },
+    ],
+  });
   await openPanel(panel);
   const app = await context.newPage();
   await app.goto("/app/");
@@ -33,7 +41,7 @@ try {
   await app.close();
   const journaled = (await server.journal()).length;
   await panel.getByRole("table", { name: `Requests, newest first: ${journaled} journaled.` }).waitFor();
-  await panel.screenshot({ path: OUTPUT });
+  await panel.screenshot({ path: OUTPUT, fullPage: true });
   process.stdout.write(`Wrote ${OUTPUT} (${journaled} journal entries).\n`);
 } finally {
   await browser.close();
