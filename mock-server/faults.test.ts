@@ -1,6 +1,7 @@
 import { describe, expect } from "vitest";
 import { DATA_ACCEPT } from "../src/core/page.ts";
 import type { FaultStatus } from "./faults/faultSchema.ts";
+import { rawGet } from "./testing/rawGet.ts";
 import { headingOf, shownDigestOf } from "./testing/readDocument.ts";
 import { captureLogs, type TestServer, test } from "./testing/testServer.ts";
 
@@ -144,6 +145,24 @@ describe("status faults", () => {
     const entry = await server.journalEntry((e) => e.fault === fault.id);
     expect(shown).toMatch(/^\d+$/);
     expect(entry.digest).toBe(shown);
+  });
+
+  test("ERR-4 gives each request its own digest: the one a page shows leads to exactly one journal entry", async ({ server }) => {
+    const fault = await server.addFault({ path: "/app/pages/1", status: 500 });
+    const navigation = { ...DOCUMENT, "sec-fetch-mode": "navigate" };
+    const worker = { ...DOCUMENT, "sec-fetch-mode": "same-origin", referer: `${server.origin}/app/sw.js` };
+    // node:http, not fetch: fetch sets Sec-Fetch-Mode itself.
+    const shown = [
+      shownDigestOf((await rawGet(server.origin, "/app/pages/1", navigation)).body),
+      shownDigestOf((await rawGet(server.origin, "/app/pages/1", worker)).body),
+    ];
+    await server.journalEntry((e) => e.fault === fault.id && e.digest === shown[1]);
+    const entries = server.app.journal.list().entries.filter((e) => e.fault === fault.id);
+    expect(new Set(shown).size).toBe(2);
+    expect(entries.map((e) => [e.kind, e.digest])).toEqual([
+      ["navigation", shown[0]],
+      ["worker", shown[1]],
+    ]);
   });
 
   test("ERR-4 logs a 500's digest in exactly one server-side exception line", async ({ serve }) => {

@@ -4,6 +4,7 @@
  */
 import type { NearMiss } from "./faults/nearMisses.ts";
 import type { HeaderRecord } from "./redactHeaders.ts";
+import type { RequestKind } from "./requestKind.ts";
 
 /**
  * `dropped`: a drop fault closed the connection with no response; `reset`: a reset fault aborted it
@@ -31,6 +32,8 @@ export interface JournalEntry {
    * makes it with the navigation's own headers and referrer, so `fromWorker` is not true for it.
    */
   readonly navigationPreload: boolean;
+  /** Which of the app's requests this is: the navigation, its preload, the worker's fetch, data, or a subresource. */
+  readonly kind: RequestKind;
   readonly outcome: Outcome;
   /** The fault that matched the request: a fault id, `request` for `__status`/`x-mock-*`, or null. */
   readonly fault: string | null;

@@ -8,6 +8,7 @@
 import { STATUS_CODES } from "node:http";
 import type { JournalEntry } from "./journal.ts";
 import type { HeaderRecord } from "./redactHeaders.ts";
+import type { RequestKind } from "./requestKind.ts";
 
 export interface HarHeader {
   readonly name: string;
@@ -42,6 +43,7 @@ export interface HarEntry {
   readonly cache: Record<string, never>;
   readonly timings: { readonly send: number; readonly wait: number; readonly receive: number };
   readonly _journalId: number;
+  readonly _kind: RequestKind;
   readonly _fault: string | null;
   readonly _digest: string | null;
   readonly _outcome: JournalEntry["outcome"];
@@ -99,6 +101,7 @@ function harEntry(entry: JournalEntry, fallbackHost: string): HarEntry {
     cache: {},
     timings: { send: 0, wait: entry.durationMs, receive: 0 },
     _journalId: entry.id,
+    _kind: entry.kind,
     _fault: entry.fault,
     _digest: entry.digest,
     _outcome: entry.outcome,

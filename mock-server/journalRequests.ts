@@ -3,6 +3,8 @@ import type { Logger } from "pino";
 import type { NearMiss } from "./faults/nearMisses.ts";
 import type { Journal, NewEntry } from "./journal.ts";
 import { REDACTED, redactedHeaders } from "./redactHeaders.ts";
+import { representationOf } from "./representation.ts";
+import { requestKind } from "./requestKind.ts";
 import "./responseLocals.ts";
 
 /** The worker's requests carry its script URL as the referrer; a page's carry the page's URL. */
@@ -50,6 +52,12 @@ export function journalRequests(journal: Journal, workerPath: string, logger: Lo
         secFetchMode: req.get("sec-fetch-mode") ?? null,
         secFetchDest: req.get("sec-fetch-dest") ?? null,
         navigationPreload: req.get("service-worker-navigation-preload") !== undefined,
+        kind: requestKind({
+          fromWorker: madeByWorker(req.get("referer"), workerPath),
+          navigationPreload: req.get("service-worker-navigation-preload") !== undefined,
+          secFetchMode: req.get("sec-fetch-mode") ?? null,
+          data: representationOf(req) === "data",
+        }),
         outcome: completed ? "completed" : (res.locals.cut ?? (res.locals.dropped ? "dropped" : "aborted")),
         fault: res.locals.fault ?? null,
         faultApplied: res.locals.faultApplied ?? null,

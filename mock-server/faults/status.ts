@@ -13,11 +13,18 @@ import type { PageResponder } from "../respondWithPage.ts";
 import type { FaultStatus } from "./faultSchema.ts";
 
 /**
- * The exception a 500 fault stands for. Its stack is synthetic, so the digest depends only on the
- * fault and the request, never on this machine's file paths.
+ * Counts the exceptions this process injected: each carries its number, so two requests for the same
+ * URL (the navigation and the worker's fetch of it, say) get two digests, and the digest on a page
+ * leads to exactly the request that produced it.
  */
-export function injectedError(faultId: string, method: string, url: string): Error {
-  const error = new Error(`Injected server-side exception (fault ${faultId}) for ${method} ${url}`);
+let injected = 0;
+
+/**
+ * The exception a 500 fault stands for. Its stack is synthetic, so the digest depends only on the
+ * fault, the request and its number, never on this machine's file paths.
+ */
+export function injectedError(faultId: string, method: string, url: string, exception = ++injected): Error {
+  const error = new Error(`Injected server-side exception #${exception} (fault ${faultId}) for ${method} ${url}`);
   error.stack = `Error: ${error.message}\n    at mock-server fault ${faultId}`;
   return error;
 }

@@ -5,8 +5,6 @@ export const SHOWN_ROWS = 500;
 
 const CLOCK = new Intl.DateTimeFormat(undefined, { hour: "2-digit", minute: "2-digit", second: "2-digit", fractionalSecondDigits: 3, hour12: false });
 
-const yesNo = (value: boolean | null) => (value === null ? "unknown" : value ? "yes" : "no");
-
 function statusClass(status: number | null): string {
   if (status === null) return "status-none";
   return status >= 500 ? "status-5xx" : status >= 400 ? "status-4xx" : "status-ok";
@@ -27,7 +25,7 @@ export function JournalTable({ entries, caption, onDigest }: { entries: readonly
             <th scope="col">URL</th>
             <th scope="col">Status</th>
             <th scope="col">ms</th>
-            <th scope="col">From worker</th>
+            <th scope="col">Kind</th>
             <th scope="col">Fault</th>
             <th scope="col">Outcome</th>
             <th scope="col">Digest</th>
@@ -52,7 +50,7 @@ export function JournalTable({ entries, caption, onDigest }: { entries: readonly
                 </td>
                 <td className={statusClass(entry.status)}>{entry.status ?? "none"}</td>
                 <td className="number">{entry.durationMs}</td>
-                <td>{yesNo(entry.fromWorker)}</td>
+                <td>{entry.kind}</td>
                 <td>
                   {entry.fault ?? ""}
                   {/* A probability fault that matched and let the request through untouched. */}

@@ -13,6 +13,7 @@ export function documentEntry(url: string): NewEntry {
     secFetchMode: "navigate",
     secFetchDest: "document",
     navigationPreload: false,
+    kind: "navigation",
     outcome: "completed",
     fault: null,
     faultApplied: null,
