@@ -5,6 +5,7 @@ import { MAX_FAULTS } from "./faults/FaultStore.ts";
 import type { ErrorBody } from "./internal/httpError.ts";
 import type { JournalEntry } from "./journal.ts";
 import { bootDataOf } from "./testing/readDocument.ts";
+import { type InvalidFault, refusesInvalidFaults } from "./testing/refusesInvalidFaults.ts";
 import { type TestServer, test } from "./testing/testServer.ts";
 
 const JSON_HEADERS = { "content-type": "application/json" };
@@ -178,7 +179,7 @@ describe("journal", () => {
 });
 
 /** An invalid fault and the rule the 400 must name (the message after "Failed to add the fault: "). */
-const INVALID_FAULTS: readonly { what: string; body: unknown; rule: string }[] = [
+const INVALID_FAULTS: readonly InvalidFault[] = [
   { what: "status 302", body: { path: "/app/x", status: 302 }, rule: "body.status: must be one of 401, 403, 404, 500, 503" },
   { what: "times -1", body: { path: "/app/x", status: 404, times: -1 }, rule: "body.times: must be ≥ 1 (leave it out for a sticky fault)" },
   { what: "times 0", body: { path: "/app/x", status: 404, times: 0 }, rule: "body.times: must be ≥ 1 (leave it out for a sticky fault)" },
@@ -226,16 +227,7 @@ const INVALID_FAULTS: readonly { what: string; body: unknown; rule: string }[] =
 ];
 
 describe("fault validation", () => {
-  for (const { what, body, rule } of INVALID_FAULTS) {
-    test(`rejects a fault with ${what} (400 naming the field and rule) and keeps the fault list`, async ({ server }) => {
-      await server.addFault({ path: "/app/pages/1", status: 404 });
-      const before = await server.faults();
-      const response = await server.control("POST", "/faults", body);
-      expect(response.status).toBe(400);
-      expect(await response.json()).toEqual({ error: { code: "INVALID_FAULT", message: `Failed to add the fault: ${rule}.` } });
-      expect(await server.faults()).toEqual(before);
-    });
-  }
+  refusesInvalidFaults(INVALID_FAULTS);
 });
 
 /** An invalid config patch (a valid field beside the bad one: nothing may be half-applied) and its rule. */

@@ -7,6 +7,7 @@ import { describe, expect } from "vitest";
 import type { FaultInput } from "./faults/faultSchema.ts";
 import { MAX_REGEX_LENGTH } from "./faults/linearRegex.ts";
 import { MAX_MATCHED_NAMES } from "./faults/requestMatchSchema.ts";
+import { type InvalidFault, refusesInvalidFaults } from "./testing/refusesInvalidFaults.ts";
 import { type TestServer, test } from "./testing/testServer.ts";
 
 async function statusOf(server: TestServer, path: string, headers: Record<string, string> = {}): Promise<number> {
@@ -96,7 +97,7 @@ describe("precedence", () => {
 });
 
 /** An invalid fault and the rule the 400 must name (after "Failed to add the fault: "). */
-const INVALID: readonly { what: string; body: unknown; rule: string }[] = [
+const INVALID: readonly InvalidFault[] = [
   {
     what: "a regex that does not compile",
     body: { path: { regex: "^/app/(" }, status: 404 },
@@ -150,16 +151,7 @@ const INVALID: readonly { what: string; body: unknown; rule: string }[] = [
 ];
 
 describe("validation", () => {
-  for (const { what, body, rule } of INVALID) {
-    test(`refuses ${what} with a 400 naming the field and rule, and keeps the fault list`, async ({ server }) => {
-      await server.addFault({ path: "/app/pages/1", status: 404 });
-      const before = await server.faults();
-      const response = await server.control("POST", "/faults", body);
-      expect(response.status).toBe(400);
-      expect(await response.json()).toEqual({ error: { code: "INVALID_FAULT", message: `Failed to add the fault: ${rule}.` } });
-      expect(await server.faults()).toEqual(before);
-    });
-  }
+  refusesInvalidFaults(INVALID);
 
   test("a scenario's regex that does not compile is refused with its place in the file", async ({ server }) => {
     const faults: FaultInput[] = [

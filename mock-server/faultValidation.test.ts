@@ -3,9 +3,10 @@
  * responseHeaders): a 400 naming the field and the rule, and nothing changed.
  */
 import { describe, expect } from "vitest";
+import { type InvalidFault, refusesInvalidFaults } from "./testing/refusesInvalidFaults.ts";
 import { test } from "./testing/testServer.ts";
 
-const INVALID_FAULTS: readonly { what: string; body: unknown; rule: string }[] = [
+const INVALID_FAULTS: readonly InvalidFault[] = [
   { what: "reset: false", body: { path: "/app/x", reset: false }, rule: "body.reset: must be true when present" },
   {
     what: "reset beside a status",
@@ -133,16 +134,7 @@ const INVALID_FAULTS: readonly { what: string; body: unknown; rule: string }[] =
 ];
 
 describe("validation of the new faults", () => {
-  for (const { what, body, rule } of INVALID_FAULTS) {
-    test(`rejects a fault with ${what} (400 naming the field and rule) and keeps the fault list`, async ({ server }) => {
-      await server.addFault({ path: "/app/pages/1", status: 404 });
-      const before = await server.faults();
-      const response = await server.control("POST", "/faults", body);
-      expect(response.status).toBe(400);
-      expect(await response.json()).toEqual({ error: { code: "INVALID_FAULT", message: `Failed to add the fault: ${rule}.` } });
-      expect(await server.faults()).toEqual(before);
-    });
-  }
+  refusesInvalidFaults(INVALID_FAULTS);
 
   test("rejects a scenario whose fault has a bad sequence step, naming where, and keeps the faults", async ({ server }) => {
     const kept = await server.addFault({ path: "/app/pages/1", status: 404 });
