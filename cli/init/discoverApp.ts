@@ -15,7 +15,7 @@ import { openHome } from "./internal/openHome.ts";
 import { probeOffline } from "./internal/probeOffline.ts";
 import { probeOnlineReload } from "./internal/probeOnlineReload.ts";
 import { notFoundPath, outsidePaths, probeNotFound, probeOutside } from "./internal/probePaths.ts";
-import { targetContext } from "./internal/targetContext.ts";
+import { closeContext, targetContext } from "./internal/targetContext.ts";
 import { LAUNCH_TIMEOUT_MS } from "./internal/timeouts.ts";
 import { visitLinks } from "./internal/visitLinks.ts";
 import { MAX_PAGES } from "./starterProfile.ts";
@@ -78,7 +78,7 @@ export async function discoverApp(target: URL, log: (step: string) => void = () 
         (failed) => ({ failed }),
       );
     }
-    await context.close();
+    await closeContext(context);
 
     // A browser that has seen only the home page, as NAV-6's spec has: its third page, else any unknown one.
     const pages = links.filter((link) => link.heading !== null);
@@ -91,7 +91,7 @@ export async function discoverApp(target: URL, log: (step: string) => void = () 
       () => probeOffline(offlineContext, home.home, offlinePath, probe?.heading ?? null),
       (detail) => ({ kind: "unknown", path: offlinePath, detail: `${detail}.` }),
     );
-    await offlineContext.close();
+    await closeContext(offlineContext);
 
     log("going offline and online again on a paused fake clock");
     const onlineContext = await targetContext(browser, origin);
@@ -100,7 +100,7 @@ export async function discoverApp(target: URL, log: (step: string) => void = () 
       () => probeOnlineReload(onlineContext, home.home),
       (detail) => ({ reloads: null, detail }),
     );
-    await onlineContext.close();
+    await closeContext(onlineContext);
 
     return {
       target: target.href,

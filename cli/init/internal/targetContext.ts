@@ -16,3 +16,18 @@ export async function targetContext(browser: Browser, origin: string): Promise<B
   );
   return context;
 }
+
+/**
+ * Closes a context from targetContext, waiting at most ACTION_TIMEOUT_MS. Chromium can leave
+ * `Target.disposeBrowserContext` unanswered (seen: a document with a `beforeunload` listener being
+ * replaced when its context was closed); the browser's close at the end of discovery ends it, so a
+ * step that has its answer does not wait on it.
+ */
+export async function closeContext(context: BrowserContext): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const gaveUp = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, ACTION_TIMEOUT_MS);
+  });
+  await Promise.race([context.close().catch(() => undefined), gaveUp]);
+  clearTimeout(timer);
+}
