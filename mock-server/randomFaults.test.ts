@@ -3,20 +3,11 @@ import { describe, expect } from "vitest";
 import { jitteredDelay } from "./faults/jitter.ts";
 import { MAX_SEED, seededRandom } from "./faults/seededRandom.ts";
 import { Scenario } from "./scenarioSchema.ts";
-import { type TestServer, test } from "./testing/testServer.ts";
+import { statusesOf } from "./testing/statusesOf.ts";
+import { test } from "./testing/testServer.ts";
 
 /** Enough requests that a probability of one half both applies and spares (seed 1: 5 of 12 apply). */
 const REQUESTS = 12;
-
-async function statuses(server: TestServer, path: string, count = REQUESTS): Promise<number[]> {
-  const seen: number[] = [];
-  for (let i = 0; i < count; i++) {
-    const response = await server.fetch(path);
-    await response.arrayBuffer();
-    seen.push(response.status);
-  }
-  return seen;
-}
 
 /** What the fault's generator decides for each of its first `count` matches. */
 const decisions = (seed: number, probability: number, count = REQUESTS) => Array.from({ length: count }, seededRandom(seed)).map((draw) => draw < probability);
@@ -27,19 +18,19 @@ describe("probability", () => {
     expect(picked).toContain(true);
     expect(picked).toContain(false);
     await server.addFault({ path: "/app/pages/1", status: 503, probability: 0.5, seed: 1 });
-    expect(await statuses(server, "/app/pages/1")).toEqual(picked.map((applies) => (applies ? 503 : 200)));
+    expect(await statusesOf(server, "/app/pages/1", REQUESTS)).toEqual(picked.map((applies) => (applies ? 503 : 200)));
   });
 
   test("the same seed replays the same decisions, on a new fault or a new server", async ({ server, serve }) => {
     const fault = { path: "/app/pages/1", status: 404 as const, probability: 0.3, seed: 12_345 };
     await server.addFault(fault);
-    const first = await statuses(server, "/app/pages/1");
+    const first = await statusesOf(server, "/app/pages/1", REQUESTS);
     await server.control("DELETE", "/faults");
     await server.addFault(fault);
-    const again = await statuses(server, "/app/pages/1");
+    const again = await statusesOf(server, "/app/pages/1", REQUESTS);
     const other = await serve();
     await other.addFault(fault);
-    expect({ again, elsewhere: await statuses(other, "/app/pages/1") }).toEqual({ again: first, elsewhere: first });
+    expect({ again, elsewhere: await statusesOf(other, "/app/pages/1", REQUESTS) }).toEqual({ again: first, elsewhere: first });
     expect(first).toContain(404);
     expect(first).toContain(200);
   });
@@ -47,9 +38,9 @@ describe("probability", () => {
   test("POST /reset replays a seeded scenario fault from its first decision", async ({ serve }) => {
     const scenario = Scenario.parse({ name: "now and then", faults: [{ path: "/app/pages/1", status: 503, probability: 0.5, seed: 1 }] });
     const server = await serve({ scenario });
-    const first = await statuses(server, "/app/pages/1");
+    const first = await statusesOf(server, "/app/pages/1", REQUESTS);
     await server.control("POST", "/reset");
-    expect(await statuses(server, "/app/pages/1")).toEqual(first);
+    expect(await statusesOf(server, "/app/pages/1", REQUESTS)).toEqual(first);
     expect(first).toEqual(decisions(1, 0.5).map((applies) => (applies ? 503 : 200)));
   });
 
@@ -57,26 +48,26 @@ describe("probability", () => {
     const fault = await server.addFault({ path: "/app/pages/1", status: 403, probability: 0.5 });
     expect(fault.seed).toEqual(expect.any(Number));
     expect(fault.seed).toBeLessThanOrEqual(MAX_SEED);
-    const seen = await statuses(server, "/app/pages/1");
+    const seen = await statusesOf(server, "/app/pages/1", REQUESTS);
     expect(seen).toEqual(decisions(fault.seed ?? -1, 0.5).map((applies) => (applies ? 403 : 200)));
   });
 
   test("journals whether the fault applied: faultApplied false for a spared request, with the fault's id", async ({ server }) => {
     const fault = await server.addFault({ path: "/app/pages/1", status: 503, probability: 0.5, seed: 1 });
-    const seen = await statuses(server, "/app/pages/1");
+    const seen = await statusesOf(server, "/app/pages/1", REQUESTS);
     const entries = server.app.journal.list().entries.filter((entry) => entry.fault === fault.id);
     expect(entries.map((entry) => [entry.status, entry.faultApplied])).toEqual(seen.map((status) => [status, status === 503]));
   });
 
   test("journals faultApplied null for a request no fault matched", async ({ server }) => {
     await server.addFault({ path: "/app/pages/1", status: 404 });
-    await statuses(server, "/app/pages/2", 1);
+    await statusesOf(server, "/app/pages/2", 1);
     expect(await server.journalEntry((e) => e.url === "/app/pages/2")).toMatchObject({ fault: null, faultApplied: null });
   });
 
   test("hits and times count applications only: `times: 2` fails two requests at random, then the fault is gone", async ({ server }) => {
     await server.addFault({ path: "/app/pages/1", status: 404, probability: 0.5, seed: 1, times: 2 });
-    const seen = await statuses(server, "/app/pages/1");
+    const seen = await statusesOf(server, "/app/pages/1", REQUESTS);
     const firstTwo = decisions(1, 0.5)
       .flatMap((applies, i) => (applies ? [i] : []))
       .slice(0, 2);
@@ -87,7 +78,7 @@ describe("probability", () => {
   test("probability 0 never applies, and the request goes on untouched rather than to an older fault", async ({ server }) => {
     await server.addFault({ path: "/app/pages/1", status: 404 });
     const spared = await server.addFault({ path: "/app/pages/1", status: 403, probability: 0 });
-    expect(await statuses(server, "/app/pages/1", 3)).toEqual([200, 200, 200]);
+    expect(await statusesOf(server, "/app/pages/1", 3)).toEqual([200, 200, 200]);
     expect((await server.faults()).find((f) => f.id === spared.id)?.hits).toBe(0);
   });
 });
@@ -103,7 +94,7 @@ describe("jitter", () => {
     // The seed's draws reach beyond delayMs, so a fault that ignored jitterMs would answer too soon.
     expect(Math.max(...expected)).toBeGreaterThan(DELAY_MS + 10);
     const fault = await server.addFault({ path: "/app/pages/1", delayMs: DELAY_MS, jitterMs: JITTER_MS, seed: SEED });
-    await statuses(server, "/app/pages/1", expected.length);
+    await statusesOf(server, "/app/pages/1", expected.length);
     const durations = server.app.journal
       .list()
       .entries.filter((entry) => entry.fault === fault.id)
@@ -123,7 +114,7 @@ describe("jitter", () => {
 
   // The request's own faults draw from an unseeded generator, so only the range can be checked here.
   test("?__jitter beside __delay is accepted, and the delay is at least __delay − __jitter", async ({ server }) => {
-    expect(await statuses(server, "/app/pages/1?__delay=20&__jitter=10", 1)).toEqual([200]);
+    expect(await statusesOf(server, "/app/pages/1?__delay=20&__jitter=10", 1)).toEqual([200]);
     expect((await server.journalEntry((e) => e.fault === "request")).durationMs).toBeGreaterThanOrEqual(10);
   });
 });

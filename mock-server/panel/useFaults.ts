@@ -4,9 +4,10 @@
  * again, for faults a tool or test changed meanwhile. Calls made while one is under way coalesce
  * into one more, so a burst of requests costs two fetches, not one per request.
  */
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useRef, useState } from "react";
 import type { Fault } from "../faults/faultSchema.ts";
 import { control, messageOf } from "./control.ts";
+import { useRefreshWhenVisible } from "./useRefreshWhenVisible.ts";
 
 export interface ActiveFaults {
   /** null until the first answer. */
@@ -40,14 +41,7 @@ export function useFaults(): ActiveFaults {
     }
   }, []);
 
-  useEffect(() => {
-    void refresh();
-    const onVisible = () => {
-      if (document.visibilityState === "visible") void refresh();
-    };
-    document.addEventListener("visibilitychange", onVisible);
-    return () => document.removeEventListener("visibilitychange", onVisible);
-  }, [refresh]);
+  useRefreshWhenVisible(refresh);
 
   return { faults, error, refresh };
 }

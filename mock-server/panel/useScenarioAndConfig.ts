@@ -3,11 +3,12 @@
  * opens, after the panel changes them (a reset, a switch) and when the tab becomes visible again,
  * for changes a tool or test made meanwhile.
  */
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useState } from "react";
 import type { ShellConfig } from "../../src/core/shellConfig.ts";
 import type { ScenarioSummary } from "../scenarioSchema.ts";
 import type { ShellSwitch } from "../shellSwitches.ts";
 import { control, messageOf } from "./control.ts";
+import { useRefreshWhenVisible } from "./useRefreshWhenVisible.ts";
 
 export interface ScenarioAndConfig {
   /** undefined until the first answer; null when no scenario is in force. */
@@ -44,14 +45,7 @@ export function useScenarioAndConfig(): ScenarioAndConfig {
     }
   }, []);
 
-  useEffect(() => {
-    void refresh();
-    const onVisible = () => {
-      if (document.visibilityState === "visible") void refresh();
-    };
-    document.addEventListener("visibilitychange", onVisible);
-    return () => document.removeEventListener("visibilitychange", onVisible);
-  }, [refresh]);
+  useRefreshWhenVisible(refresh);
 
   return { scenario, config, error, refresh, flip };
 }
