@@ -4,13 +4,13 @@
  * mock server as a proxy) or, without --target, against the reference app, writes the per-clause
  * report, and resolves with the report's exit code.
  */
-import { spawn } from "node:child_process";
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { KIT_ROOT, kitModule } from "../mock-server/internal/kitPaths.ts";
 import { loadProfile, ProfileError, REFERENCE_PROFILE } from "./profile/loadProfile.ts";
+import { runForeground } from "./runForeground.ts";
 import { StartAppError, type StartedApp, startApp } from "./startApp.ts";
 import { EXIT_CODES_HELP, UsageError } from "./usage.ts";
 
@@ -139,9 +139,8 @@ async function check(argv: readonly string[], callerDir: string): Promise<number
   }
 
   // The kit's own Playwright and configuration, whatever directory the command was run from.
-  const child = spawn(process.execPath, [PLAYWRIGHT_CLI, "test", "--config", kitModule("playwright.config.ts"), ...playwrightArgs], {
+  const { code, signal } = await runForeground(process.execPath, [PLAYWRIGHT_CLI, "test", "--config", kitModule("playwright.config.ts"), ...playwrightArgs], {
     cwd: KIT_ROOT,
-    stdio: "inherit",
     env: {
       ...process.env,
       PCK_PROFILE: profileFile,
@@ -152,10 +151,6 @@ async function check(argv: readonly string[], callerDir: string): Promise<number
       ...(target ? { PCK_TARGET: target } : {}),
     },
   });
-  const forward = (signal: NodeJS.Signals) => child.kill(signal);
-  for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, forward);
-  const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((resolveExit) => child.on("exit", (...ended) => resolveExit(ended)));
-  for (const signal of ["SIGINT", "SIGTERM"] as const) process.off(signal, forward);
   if (app) {
     await app.stop();
     process.stdout.write("Stopped the app.\n");

@@ -4,21 +4,18 @@
  * clone, so React's production build is chosen before React loads; this one passes signals on and
  * exits with its code.
  */
-import { spawn } from "node:child_process";
+
 import { serverEntry } from "../mock-server/serverEntry.ts";
+import { runForeground } from "./runForeground.ts";
 
 export async function runServe(argv: readonly string[], callerDir: string): Promise<number> {
   const entry = serverEntry();
   // The caller's directory, so a relative --scenario is found where the person typed it.
-  const child = spawn(process.execPath, [...entry.execArgv, entry.script, ...argv], {
+  const { code, signal } = await runForeground(process.execPath, [...entry.execArgv, entry.script, ...argv], {
     cwd: callerDir,
     // IPC: the server stops by itself if this process is killed outright, as under `npm start`.
     stdio: ["inherit", "inherit", "inherit", "ipc"],
     env: { ...process.env, ...entry.env },
   });
-  const forward = (signal: NodeJS.Signals) => child.kill(signal);
-  for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, forward);
-  const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve) => child.on("exit", (...ended) => resolve(ended)));
-  for (const signal of ["SIGINT", "SIGTERM"] as const) process.off(signal, forward);
   return code ?? (signal === "SIGINT" || signal === "SIGTERM" ? 0 : 1);
 }
