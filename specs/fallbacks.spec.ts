@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import type { Profile } from "../cli/profile/profileSchema.ts";
-import { expect, test } from "./fixtures.ts";
+import { checkProfileFirst, expect, test } from "./fixtures.ts";
 import { needs, notChecked, precondition, RECOMMENDED } from "./support/applicability.ts";
 import { cachedEntries } from "./support/browserState.ts";
 import { dataFaultsApply } from "./support/dataRequests.ts";
@@ -18,8 +18,11 @@ const FALLBACKS = [
 
 for (const { clause, status, key } of FALLBACKS) {
   test.describe(`${clause} ${status} fallback`, () => {
+    const fallbackOf = (profile: Profile) => needs(profile.fallbacks[key], `${status} page (fallbacks.${key})`);
+    checkProfileFirst(fallbackOf);
+
     test(`${clause} shows the ${status} page when the document answers ${status}`, async ({ page, mock, app, profile }) => {
-      const fallback = needs(profile.fallbacks[key], `${status} page (fallbacks.${key})`);
+      const fallback = fallbackOf(profile);
       const { path } = await documentFailing(profile, mock, fallback.path, status, app.page(1).path);
       const response = await page.goto(path);
       expect(response?.status(), `the status of ${path}`).toBe(status);
@@ -27,31 +30,38 @@ for (const { clause, status, key } of FALLBACKS) {
     });
 
     test(`${clause} the ${status} page links back home`, RECOMMENDED, async ({ page, mock, app, profile, baseURL }) => {
-      const fallback = needs(profile.fallbacks[key], `${status} page (fallbacks.${key})`);
+      const fallback = fallbackOf(profile);
       const { path } = await documentFailing(profile, mock, fallback.path, status, app.page(1).path);
       await page.goto(path);
       await precondition(`the ${status} page shows (${clause}'s required rule)`, () => expect(app.textHolder(page, fallback)).toContainText(fallback.text));
       expect(await linksHome(page, profile, baseURL), `links to ${profile.home} on the ${status} page`).not.toEqual([]);
     });
 
-    test(`${clause} shows the ${status} page when a client-side navigation's data answers ${status}`, async ({ controlledPage: page, mock, app, profile }) => {
-      const fallback = needs(profile.fallbacks[key], `${status} page (fallbacks.${key})`);
-      dataFaultsApply(profile);
-      const target = app.page(1);
-      await mock.addFault({ path: target.path, status, representation: "data" });
-      await app.navigateClientSide(page, target);
-      await expect(app.textHolder(page, fallback)).toContainText(fallback.text);
-      await expect(page).toHaveURL(target.path);
-    });
+    test.describe(() => {
+      checkProfileFirst(dataFaultsApply);
 
-    test(`${clause} keeps the app's navigation after a ${status} data answer`, RECOMMENDED, async ({ controlledPage: page, mock, app, profile }) => {
-      const fallback = needs(profile.fallbacks[key], `${status} page (fallbacks.${key})`);
-      dataFaultsApply(profile);
-      const target = app.page(1);
-      await mock.addFault({ path: target.path, status, representation: "data" });
-      await app.navigateClientSide(page, target);
-      await precondition(`the ${status} page shows (${clause}'s required rule)`, () => expect(app.textHolder(page, fallback)).toContainText(fallback.text));
-      await expect(page.getByRole("navigation").first()).toBeVisible();
+      test(`${clause} shows the ${status} page when a client-side navigation's data answers ${status}`, async ({
+        controlledPage: page,
+        mock,
+        app,
+        profile,
+      }) => {
+        const fallback = fallbackOf(profile);
+        const target = app.page(1);
+        await mock.addFault({ path: target.path, status, representation: "data" });
+        await app.navigateClientSide(page, target);
+        await expect(app.textHolder(page, fallback)).toContainText(fallback.text);
+        await expect(page).toHaveURL(target.path);
+      });
+
+      test(`${clause} keeps the app's navigation after a ${status} data answer`, RECOMMENDED, async ({ controlledPage: page, mock, app, profile }) => {
+        const fallback = fallbackOf(profile);
+        const target = app.page(1);
+        await mock.addFault({ path: target.path, status, representation: "data" });
+        await app.navigateClientSide(page, target);
+        await precondition(`the ${status} page shows (${clause}'s required rule)`, () => expect(app.textHolder(page, fallback)).toContainText(fallback.text));
+        await expect(page.getByRole("navigation").first()).toBeVisible();
+      });
     });
   });
 }
@@ -73,10 +83,18 @@ async function shownDigest(page: Page, digest: NonNullable<NonNullable<Profile["
   return new RegExp(digest.pattern).exec(text)?.[1] ?? null;
 }
 
+/** The server-error page and where it shows the digest, or the test is not applicable / not checked. */
+function serverErrorOf(profile: Profile) {
+  const serverError = needs(profile.fallbacks.serverError, "server-side code that can throw (fallbacks.serverError)");
+  const digest = serverError.digest ?? notChecked("the profile does not say where the page shows the digest (fallbacks.serverError.digest)");
+  return { serverError, digest };
+}
+
 test.describe("ERR-4 server-side exception", () => {
+  checkProfileFirst(serverErrorOf);
+
   test("ERR-4 shows the application-error page with the digest the server journaled", async ({ page, mock, app, profile }) => {
-    const serverError = needs(profile.fallbacks.serverError, "server-side code that can throw (fallbacks.serverError)");
-    const digest = serverError.digest ?? notChecked("the profile does not say where the page shows the digest (fallbacks.serverError.digest)");
+    const { serverError, digest } = serverErrorOf(profile);
     const { path, faultId } = await documentFailing(profile, mock, serverError.path, 500, app.page(0).path);
     const response = await page.goto(path);
     expect(response?.status(), `the status of ${path}`).toBe(500);
@@ -86,17 +104,21 @@ test.describe("ERR-4 server-side exception", () => {
     if (faultId) await expect.poll(async () => (await mock.journal()).find((entry) => entry.fault === faultId)?.digest).toBe(shown);
   });
 
-  test("ERR-4 shows the digest when a client-side navigation's data answers 500", async ({ controlledPage: page, mock, app, profile }) => {
-    const serverError = needs(profile.fallbacks.serverError, "server-side code that can throw (fallbacks.serverError)");
-    dataFaultsApply(profile);
-    if (!profile.reference) notChecked("a data request's 500 shows the app's own error view only on the reference app, whose errors the mock server renders");
-    const digest = serverError.digest ?? notChecked("the profile does not say where the page shows the digest (fallbacks.serverError.digest)");
-    const target = app.page(2);
-    const fault = await mock.addFault({ path: target.path, status: 500, representation: "data" });
-    await app.navigateClientSide(page, target);
-    await expect(app.textHolder(page, serverError)).toContainText(serverError.text);
-    const shown = await shownDigest(page, digest);
-    await expect.poll(async () => (await mock.journal()).find((entry) => entry.fault === fault.id)?.digest).toBe(shown);
+  test.describe(() => {
+    checkProfileFirst((profile) => {
+      dataFaultsApply(profile);
+      if (!profile.reference) notChecked("a data request's 500 shows the app's own error view only on the reference app, whose errors the mock server renders");
+    });
+
+    test("ERR-4 shows the digest when a client-side navigation's data answers 500", async ({ controlledPage: page, mock, app, profile }) => {
+      const { serverError, digest } = serverErrorOf(profile);
+      const target = app.page(2);
+      const fault = await mock.addFault({ path: target.path, status: 500, representation: "data" });
+      await app.navigateClientSide(page, target);
+      await expect(app.textHolder(page, serverError)).toContainText(serverError.text);
+      const shown = await shownDigest(page, digest);
+      await expect.poll(async () => (await mock.journal()).find((entry) => entry.fault === fault.id)?.digest).toBe(shown);
+    });
   });
 });
 
@@ -108,47 +130,61 @@ function clientErrorOf(profile: Profile) {
   );
 }
 
+const throwingPath = (profile: Profile) =>
+  clientErrorOf(profile).path ?? notChecked("the profile names no path that throws while loading (fallbacks.clientError.path)");
+const throwingButton = (profile: Profile) => needs(clientErrorOf(profile).trigger, "button that throws (fallbacks.clientError.trigger)");
+
 test.describe("ERR-5 client-side exception", () => {
-  test("ERR-5 shows the application-error page for an exception while loading, without a digest", async ({ page, app, profile }) => {
-    const clientError = clientErrorOf(profile);
-    await page.goto(clientError.path ?? notChecked("the profile names no path that throws while loading (fallbacks.clientError.path)"));
-    await expect(app.textHolder(page, clientError)).toContainText(clientError.text);
-    const digest = profile.fallbacks.serverError?.digest;
-    if (digest) expect(await shownDigest(page, digest), "a digest on the client-side error page").toBeNull();
+  checkProfileFirst(clientErrorOf);
+  test.describe(() => {
+    checkProfileFirst(throwingPath);
+
+    test("ERR-5 shows the application-error page for an exception while loading, without a digest", async ({ page, app, profile }) => {
+      const clientError = clientErrorOf(profile);
+      await page.goto(throwingPath(profile));
+      await expect(app.textHolder(page, clientError)).toContainText(clientError.text);
+      const digest = profile.fallbacks.serverError?.digest;
+      if (digest) expect(await shownDigest(page, digest), "a digest on the client-side error page").toBeNull();
+    });
+
+    test("ERR-5 keeps the app's frame and navigation after an exception while loading", RECOMMENDED, async ({ page, app, profile }) => {
+      const clientError = clientErrorOf(profile);
+      await page.goto(throwingPath(profile));
+      await precondition("the application-error page shows (ERR-5's required rule)", () =>
+        expect(app.textHolder(page, clientError)).toContainText(clientError.text),
+      );
+      await expect(page.getByRole("navigation").first()).toBeVisible();
+    });
   });
 
-  test("ERR-5 keeps the app's frame and navigation after an exception while loading", RECOMMENDED, async ({ page, app, profile }) => {
-    const clientError = clientErrorOf(profile);
-    await page.goto(clientError.path ?? notChecked("the profile names no path that throws while loading (fallbacks.clientError.path)"));
-    await precondition("the application-error page shows (ERR-5's required rule)", () =>
-      expect(app.textHolder(page, clientError)).toContainText(clientError.text),
-    );
-    await expect(page.getByRole("navigation").first()).toBeVisible();
-  });
+  test.describe(() => {
+    checkProfileFirst(throwingButton);
 
-  test("ERR-5 shows the application-error page for an exception from an event", async ({ page, app, profile }) => {
-    const clientError = clientErrorOf(profile);
-    const trigger = needs(clientError.trigger, "button that throws (fallbacks.clientError.trigger)");
-    await page.goto((clientError.path ?? profile.home).split("?")[0] ?? profile.home);
-    await page.getByRole("button", { name: trigger }).click();
-    await expect(app.textHolder(page, clientError)).toContainText(clientError.text);
-  });
+    test("ERR-5 shows the application-error page for an exception from an event", async ({ page, app, profile }) => {
+      const clientError = clientErrorOf(profile);
+      const trigger = throwingButton(profile);
+      await page.goto((clientError.path ?? profile.home).split("?")[0] ?? profile.home);
+      await page.getByRole("button", { name: trigger }).click();
+      await expect(app.textHolder(page, clientError)).toContainText(clientError.text);
+    });
 
-  test("ERR-5 keeps the app usable after an exception from an event", RECOMMENDED, async ({ page, app, profile }) => {
-    const clientError = clientErrorOf(profile);
-    const trigger = needs(clientError.trigger, "button that throws (fallbacks.clientError.trigger)");
-    await page.goto((clientError.path ?? profile.home).split("?")[0] ?? profile.home);
-    await page.getByRole("button", { name: trigger }).click();
-    await precondition("the application-error page shows (ERR-5's required rule)", () =>
-      expect(app.textHolder(page, clientError)).toContainText(clientError.text),
-    );
-    await expect(page.getByRole("navigation").first(), "the app's navigation after the error").toBeVisible();
-    await app.navigateClientSide(page, app.page(0));
-    await expect(app.heading(page)).toHaveText(app.page(0).heading);
+    test("ERR-5 keeps the app usable after an exception from an event", RECOMMENDED, async ({ page, app, profile }) => {
+      const clientError = clientErrorOf(profile);
+      const trigger = throwingButton(profile);
+      await page.goto((clientError.path ?? profile.home).split("?")[0] ?? profile.home);
+      await page.getByRole("button", { name: trigger }).click();
+      await precondition("the application-error page shows (ERR-5's required rule)", () =>
+        expect(app.textHolder(page, clientError)).toContainText(clientError.text),
+      );
+      await expect(page.getByRole("navigation").first(), "the app's navigation after the error").toBeVisible();
+      await app.navigateClientSide(page, app.page(0));
+      await expect(app.heading(page)).toHaveText(app.page(0).heading);
+    });
   });
 });
 
 const FALLBACK_KEY = { 404: "notFound", 403: "forbidden", 401: "unauthorized", 500: "serverError" } as const;
+const FAILURE_STATUSES = [404, 403, 401, 500] as const;
 
 /**
  * ERR-6 asks one thing: was the failure served from a cache? Offline, the worker may answer with its
@@ -168,7 +204,7 @@ async function expectNoCachedFailure(page: Page, url: string, status: number, fa
 }
 
 test.describe("ERR-6 failures are never cached or replayed", () => {
-  for (const status of [404, 403, 401, 500] as const) {
+  for (const status of FAILURE_STATUSES) {
     for (const how of FAILURE_CACHE_CONTROLS) {
       test(
         `ERR-6 does not serve a cached ${status} for a document that failed, sent ${how.sent}`,
@@ -184,43 +220,53 @@ test.describe("ERR-6 failures are never cached or replayed", () => {
           await expectNoCachedFailure(page, `${baseURL}${target.path}`, status, undefined);
         },
       );
-
-      test(
-        `ERR-6 does not replay a ${status} data response offline, sent ${how.sent}`,
-        RECOMMENDED,
-        async ({ controlledPage: page, context, mock, app, profile }) => {
-          dataFaultsApply(profile);
-          const target = app.page(2);
-          const failure = profile.fallbacks[FALLBACK_KEY[status]]?.text;
-          const fault = await mock.addFault(failureFault(target.path, status, "data", how));
-          await app.navigateClientSide(page, target);
-          await precondition(`the mock server answers the data request ${status} ${how.sent}`, () => expectFailureSent(mock, fault.id, status, how));
-          if (failure) await precondition(`the ${status} page shows (ERR-1..4)`, () => expect(page.locator("body")).toContainText(failure));
-          await precondition("the app navigates client-side (NAV-1)", async () => {
-            await app.navigateClientSide(page, app.page(0));
-            await expect(app.heading(page)).toHaveText(app.page(0).heading);
-          });
-          await holdOffline(page, context);
-          await app.navigateClientSide(page, target);
-          if (failure) await expect(page.locator("body"), "the page offline").not.toContainText(failure);
-        },
-      );
     }
   }
+
+  test.describe(() => {
+    checkProfileFirst(dataFaultsApply);
+    for (const status of FAILURE_STATUSES) {
+      for (const how of FAILURE_CACHE_CONTROLS) {
+        test(
+          `ERR-6 does not replay a ${status} data response offline, sent ${how.sent}`,
+          RECOMMENDED,
+          async ({ controlledPage: page, context, mock, app, profile }) => {
+            const target = app.page(2);
+            const failure = profile.fallbacks[FALLBACK_KEY[status]]?.text;
+            const fault = await mock.addFault(failureFault(target.path, status, "data", how));
+            await app.navigateClientSide(page, target);
+            await precondition(`the mock server answers the data request ${status} ${how.sent}`, () => expectFailureSent(mock, fault.id, status, how));
+            if (failure) await precondition(`the ${status} page shows (ERR-1..4)`, () => expect(page.locator("body")).toContainText(failure));
+            await precondition("the app navigates client-side (NAV-1)", async () => {
+              await app.navigateClientSide(page, app.page(0));
+              await expect(app.heading(page)).toHaveText(app.page(0).heading);
+            });
+            await holdOffline(page, context);
+            await app.navigateClientSide(page, target);
+            if (failure) await expect(page.locator("body"), "the page offline").not.toContainText(failure);
+          },
+        );
+      }
+    }
+  });
 
   for (const [key, why] of [
     ["redirect", "a redirected"],
     ["noStore", "a no-store"],
   ] as const) {
-    test(`ERR-6 does not serve ${why} response from the cache offline`, RECOMMENDED, async ({ controlledPage: page, context, profile, baseURL }) => {
-      const path = needs(profile.uncacheable[key], `${why} page (uncacheable.${key})`);
-      await page.goto(path);
-      await holdOffline(page, context);
-      const url = `${baseURL}${path}`;
-      expect(await cachedEntries(page, url).then((entries) => entries.map((e) => e.cacheName)), `entries stored under ${path}`).toEqual([]);
-      const outcome = await navigate(page, path);
-      // Answered offline, it can only be the offline page (nothing was stored).
-      if (outcome.fromServiceWorker && profile.offline) await expect(page.locator("body"), "the page offline").toContainText(profile.offline.text);
+    const pathOf = (profile: Profile) => needs(profile.uncacheable[key], `${why} page (uncacheable.${key})`);
+    test.describe(() => {
+      checkProfileFirst(pathOf);
+      test(`ERR-6 does not serve ${why} response from the cache offline`, RECOMMENDED, async ({ controlledPage: page, context, profile, baseURL }) => {
+        const path = pathOf(profile);
+        await page.goto(path);
+        await holdOffline(page, context);
+        const url = `${baseURL}${path}`;
+        expect(await cachedEntries(page, url).then((entries) => entries.map((e) => e.cacheName)), `entries stored under ${path}`).toEqual([]);
+        const outcome = await navigate(page, path);
+        // Answered offline, it can only be the offline page (nothing was stored).
+        if (outcome.fromServiceWorker && profile.offline) await expect(page.locator("body"), "the page offline").toContainText(profile.offline.text);
+      });
     });
   }
 

@@ -1,6 +1,6 @@
 /**
  * The fixtures every spec uses: one mock server per Playwright worker (reset before each test), the
- * spy init script in every context, and a page the worker already controls.
+ * spy init script in every context, a page the worker already controls, and `checkProfileFirst()`.
  */
 import { test as base, expect, type Page } from "@playwright/test";
 import { loadProfile } from "../cli/profile/loadProfile.ts";
@@ -91,6 +91,9 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   ],
   workerScript: [undefined, { option: true, scope: "worker" }],
   context: async ({ context, workerScript, profile, baseURL }, use) => {
+    // The spy lives in every context a test's page opens in; set up with the context, not as an auto
+    // fixture, so a test that ends as not applicable before its fixtures opens no browser context.
+    await context.addInitScript(installSpy, { postsKey: POSTS_KEY, historyKey: HISTORY_KEY, offlineHoldKey: OFFLINE_HOLD_KEY });
     if (workerScript !== undefined) {
       const script = new URL(profile.worker.script, baseURL);
       await context.route(
@@ -116,13 +119,10 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   app: async ({ profile }, use) => {
     await use(appDriver(profile));
   },
-  spy: [
-    async ({ context }, use) => {
-      await context.addInitScript(installSpy, { postsKey: POSTS_KEY, historyKey: HISTORY_KEY, offlineHoldKey: OFFLINE_HOLD_KEY });
-      await use(spy);
-    },
-    { auto: true },
-  ],
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright requires the destructuring form.
+  spy: async ({}, use) => {
+    await use(spy);
+  },
   controlledPage: async ({ page, profile }, use) => {
     // Whether the app registers and takes control is REG's subject: here it is only a precondition.
     await precondition(`a service worker controls ${profile.home} (REG-2)`, async () => {
@@ -137,5 +137,17 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     await use(errors);
   },
 });
+
+/**
+ * Runs `check` on the profile before each test of the enclosing `describe` sets up its own fixtures:
+ * the `needs()` and `notChecked()` it calls then end a test that cannot apply to this app before it
+ * opens a browser context or waits for a worker (which costs a second or more per test). The test's
+ * body may call the same function again for the value it returns.
+ */
+export function checkProfileFirst(check: (profile: Profile) => unknown): void {
+  test.beforeEach(({ profile }) => {
+    check(profile);
+  });
+}
 
 export { expect };

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures.ts";
+import type { Profile } from "../cli/profile/profileSchema.ts";
+import { checkProfileFirst, expect, test } from "./fixtures.ts";
 import { needs, precondition, RECOMMENDED, servedReference } from "./support/applicability.ts";
 import { cachedEntries, cachedUrls, waitForController } from "./support/browserState.ts";
 import { navigate } from "./support/navigation.ts";
@@ -47,32 +48,45 @@ test.describe("NAV-7 the landing page is saved", () => {
     expect(await cachedUrls(page), "Cache Storage").not.toContain(`${baseURL}${path}`);
   });
 
-  test("NAV-7 does not store a landing page that answered 500", RECOMMENDED, async ({ page, mock, app, profile, baseURL }) => {
-    let path = profile.fallbacks.serverError?.path;
-    if (!path) {
-      servedReference(profile, "a landing page that answers 500 without a path of the app's own (fallbacks.serverError.path)");
-      path = app.page(2).path;
-      // Sticky: the server keeps failing, as a broken page does; the worker's own request sees it too.
-      await mock.addFault({ path, status: 500, representation: "document" });
-    }
-    await page.goto(path);
-    await activatedController(page);
-    expect(await cachedUrls(page), "Cache Storage").not.toContain(`${baseURL}${path}`);
+  /** The app's own path that answers 500, or none on the reference app (a fault makes one); not checked otherwise. */
+  const serverErrorPath = (profile: Profile) => {
+    const path = profile.fallbacks.serverError?.path;
+    if (!path) servedReference(profile, "a landing page that answers 500 without a path of the app's own (fallbacks.serverError.path)");
+    return path;
+  };
+  test.describe(() => {
+    checkProfileFirst(serverErrorPath);
+    test("NAV-7 does not store a landing page that answered 500", RECOMMENDED, async ({ page, mock, app, profile, baseURL }) => {
+      let path = serverErrorPath(profile);
+      if (!path) {
+        path = app.page(2).path;
+        // Sticky: the server keeps failing, as a broken page does; the worker's own request sees it too.
+        await mock.addFault({ path, status: 500, representation: "document" });
+      }
+      await page.goto(path);
+      await activatedController(page);
+      expect(await cachedUrls(page), "Cache Storage").not.toContain(`${baseURL}${path}`);
+    });
   });
 
-  test("NAV-7 stores a redirected landing page under its final URL only", RECOMMENDED, async ({ page, profile, baseURL }) => {
-    const path = needs(profile.uncacheable.redirect, "in-scope URL that redirects (uncacheable.redirect)");
-    await page.goto(path);
-    await activatedController(page);
-    const landedOn = page.url();
-    await precondition("the redirect led to another page", async () => expect(landedOn).not.toBe(`${baseURL}${path}`));
-    expect(await cachedUrls(page), "Cache Storage").not.toContain(`${baseURL}${path}`);
+  const redirectPath = (profile: Profile) => needs(profile.uncacheable.redirect, "in-scope URL that redirects (uncacheable.redirect)");
+  test.describe(() => {
+    checkProfileFirst(redirectPath);
+    test("NAV-7 stores a redirected landing page under its final URL only", RECOMMENDED, async ({ page, profile, baseURL }) => {
+      const path = redirectPath(profile);
+      await page.goto(path);
+      await activatedController(page);
+      const landedOn = page.url();
+      await precondition("the redirect led to another page", async () => expect(landedOn).not.toBe(`${baseURL}${path}`));
+      expect(await cachedUrls(page), "Cache Storage").not.toContain(`${baseURL}${path}`);
+    });
   });
 });
 
 test.describe("NAV-8 the bare base path", () => {
   /** `/app` for base path `/app`; an app at the site root has no bare form. */
   const bare = (basePath: string) => needs(basePath === "/" ? undefined : basePath, "base path other than the site root (its scope has no bare form)");
+  checkProfileFirst((profile) => bare(profile.basePath));
 
   test("NAV-8 leads the bare base path to a page the worker controls", RECOMMENDED, async ({ controlledPage: page, profile }) => {
     const path = bare(profile.basePath);

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures.ts";
+import type { Profile } from "../cli/profile/profileSchema.ts";
+import { checkProfileFirst, expect, test } from "./fixtures.ts";
 import { needs, notChecked, precondition, RECOMMENDED } from "./support/applicability.ts";
 import { cachedEntries, cachedUrls, postToWorker, settleWorkerCache, storedWithinGrace } from "./support/browserState.ts";
 import { dataFetch, dataRequests, isDataRequest } from "./support/dataRequests.ts";
@@ -7,6 +8,7 @@ import { expectFailureSent, FAILURE_CACHE_CONTROLS, failureFault } from "./suppo
 import { linksHome } from "./support/links.ts";
 import { navigate } from "./support/navigation.ts";
 import { holdOffline } from "./support/offline.ts";
+import { offlinePage } from "./support/offlinePage.ts";
 
 /**
  * Posts `path` and a `good` page in one `CACHE_URLS` message and expects `good` stored and `path` not.
@@ -41,22 +43,25 @@ test.describe("NAV-3 what the worker stores", () => {
     for (const request of await fetchedByWorker()) expect(request.accept, "the worker's Accept header").not.toMatch(/^application\/json/);
   });
 
-  test("NAV-3 never stores the data representation as the document", RECOMMENDED, async ({ controlledPage: page, app, profile, baseURL }) => {
-    const data = dataRequests(profile);
-    const target = app.page(1);
-    const dataRequest = page.waitForRequest((request) => new URL(request.url()).pathname === target.path && isDataRequest(data, request));
-    // Armed before the page loads: an app may fetch its links' data ahead, as Next.js prefetches.
-    await page.goto(profile.home);
-    await app.navigateClientSide(page, target);
-    await precondition("the app fetches the page's data (profile: data)", async () => {
-      await dataRequest;
+  test.describe(() => {
+    checkProfileFirst(dataRequests);
+    test("NAV-3 never stores the data representation as the document", RECOMMENDED, async ({ controlledPage: page, app, profile, baseURL }) => {
+      const data = dataRequests(profile);
+      const target = app.page(1);
+      const dataRequest = page.waitForRequest((request) => new URL(request.url()).pathname === target.path && isDataRequest(data, request));
+      // Armed before the page loads: an app may fetch its links' data ahead, as Next.js prefetches.
+      await page.goto(profile.home);
+      await app.navigateClientSide(page, target);
+      await precondition("the app fetches the page's data (profile: data)", async () => {
+        await dataRequest;
+      });
+      await precondition("the page is stored (NAV-3's required rule)", () => expect.poll(() => cachedUrls(page)).toContain(`${baseURL}${target.path}`));
+      const stored = await cachedEntries(page, `${baseURL}${target.path}`);
+      expect(
+        stored.map((e) => e.contentType?.split(";")[0]),
+        `content types stored under ${target.path}`,
+      ).toEqual(["text/html"]);
     });
-    await precondition("the page is stored (NAV-3's required rule)", () => expect.poll(() => cachedUrls(page)).toContain(`${baseURL}${target.path}`));
-    const stored = await cachedEntries(page, `${baseURL}${target.path}`);
-    expect(
-      stored.map((e) => e.contentType?.split(";")[0]),
-      `content types stored under ${target.path}`,
-    ).toEqual(["text/html"]);
   });
 
   for (const [key, why] of [
@@ -64,9 +69,12 @@ test.describe("NAV-3 what the worker stores", () => {
     ["redirect", "a redirected response"],
     ["noStore", "a Cache-Control: no-store response"],
   ] as const) {
-    test(`NAV-3 does not store ${why}`, RECOMMENDED, async ({ controlledPage: page, app, profile, baseURL }) => {
-      const path = needs(profile.uncacheable[key], `in-scope URL that gives ${why} (uncacheable.${key})`);
-      await expectPostedButNotStored(page, baseURL, path, app.page(2).path);
+    const pathOf = (profile: Profile) => needs(profile.uncacheable[key], `in-scope URL that gives ${why} (uncacheable.${key})`);
+    test.describe(() => {
+      checkProfileFirst(pathOf);
+      test(`NAV-3 does not store ${why}`, RECOMMENDED, async ({ controlledPage: page, app, profile, baseURL }) => {
+        await expectPostedButNotStored(page, baseURL, pathOf(profile), app.page(2).path);
+      });
     });
   }
 
@@ -82,48 +90,56 @@ test.describe("NAV-3 what the worker stores", () => {
     }
   }
 
-  test("NAV-3 does not fetch or store URLs outside the scope", RECOMMENDED, async ({ controlledPage: page, mock, app, profile, baseURL }) => {
-    const outside = needs(
+  const outsidePaths = (profile: Profile) =>
+    needs(
       profile.basePath === "/" ? undefined : [`${profile.basePath}-outside/x`, profile.basePath],
       "same-origin path outside its scope (its base path is the root)",
     );
-    const good = app.page(2).path;
-    const journaled = (await mock.journal()).length;
-    // Same origin only: a cross-origin URL cannot reach this journal, and posting one is NAV-1's
-    // subject (history refuses it). The good page shows the worker handled the message.
-    await precondition("the worker answers a CACHE_URLS message with a reply port (Workbox's protocol)", () =>
-      postToWorker(page, { type: "CACHE_URLS", payload: { urlsToCache: [...outside.map((path) => `${baseURL}${path}`), `${baseURL}${good}`] } }),
-    );
-    await precondition("the worker stores a page posted after them (NAV-3's required rule)", () => settleWorkerCache(page, baseURL, good));
-    const urls = await cachedUrls(page);
-    await precondition("the worker stores a good page posted with them (NAV-3's required rule)", async () => expect(urls).toContain(`${baseURL}${good}`));
-    expect(
-      urls.filter((url) => outside.includes(new URL(url).pathname)),
-      "Cache Storage entries outside the scope",
-    ).toEqual([]);
-    const fetched = (await mock.journal()).slice(journaled).filter((e) => e.fromWorker === true && outside.includes(e.url.split("?")[0] ?? ""));
-    expect(
-      fetched.map((e) => `${e.method} ${e.url}`),
-      "requests the worker made for URLs outside its scope",
-    ).toEqual([]);
+  test.describe(() => {
+    checkProfileFirst(outsidePaths);
+    test("NAV-3 does not fetch or store URLs outside the scope", RECOMMENDED, async ({ controlledPage: page, mock, app, profile, baseURL }) => {
+      const outside = outsidePaths(profile);
+      const good = app.page(2).path;
+      const journaled = (await mock.journal()).length;
+      // Same origin only: a cross-origin URL cannot reach this journal, and posting one is NAV-1's
+      // subject (history refuses it). The good page shows the worker handled the message.
+      await precondition("the worker answers a CACHE_URLS message with a reply port (Workbox's protocol)", () =>
+        postToWorker(page, { type: "CACHE_URLS", payload: { urlsToCache: [...outside.map((path) => `${baseURL}${path}`), `${baseURL}${good}`] } }),
+      );
+      await precondition("the worker stores a page posted after them (NAV-3's required rule)", () => settleWorkerCache(page, baseURL, good));
+      const urls = await cachedUrls(page);
+      await precondition("the worker stores a good page posted with them (NAV-3's required rule)", async () => expect(urls).toContain(`${baseURL}${good}`));
+      expect(
+        urls.filter((url) => outside.includes(new URL(url).pathname)),
+        "Cache Storage entries outside the scope",
+      ).toEqual([]);
+      const fetched = (await mock.journal()).slice(journaled).filter((e) => e.fromWorker === true && outside.includes(e.url.split("?")[0] ?? ""));
+      expect(
+        fetched.map((e) => `${e.method} ${e.url}`),
+        "requests the worker made for URLs outside its scope",
+      ).toEqual([]);
+    });
   });
 
-  test("NAV-3 never answers the page's data request with the cached document", RECOMMENDED, async ({ controlledPage: page, context, app, profile }) => {
-    const data = dataRequests(profile);
-    await page.goto(app.page(0).path);
-    await holdOffline(page, context);
-    const outcome = await page.evaluate(
-      async ({ url, headers }) => {
-        try {
-          const response = await fetch(url, { headers });
-          return `answered ${response.headers.get("content-type")}`;
-        } catch (error) {
-          return (error as Error).name;
-        }
-      },
-      dataFetch(data, app.page(0).path),
-    );
-    expect(outcome, "the offline data request's answer").not.toMatch(/text\/html/);
+  test.describe(() => {
+    checkProfileFirst(dataRequests);
+    test("NAV-3 never answers the page's data request with the cached document", RECOMMENDED, async ({ controlledPage: page, context, app, profile }) => {
+      const data = dataRequests(profile);
+      await page.goto(app.page(0).path);
+      await holdOffline(page, context);
+      const outcome = await page.evaluate(
+        async ({ url, headers }) => {
+          try {
+            const response = await fetch(url, { headers });
+            return `answered ${response.headers.get("content-type")}`;
+          } catch (error) {
+            return (error as Error).name;
+          }
+        },
+        dataFetch(data, app.page(0).path),
+      );
+      expect(outcome, "the offline data request's answer").not.toMatch(/text\/html/);
+    });
   });
 });
 
@@ -155,8 +171,12 @@ test.describe("NAV-4 offline navigation to cached pages", () => {
 });
 
 test.describe("NAV-5 network-first", () => {
+  const renderIdSelector = (profile: Profile) =>
+    profile.reference?.renderIdSelector ?? notChecked("telling two renders of a page apart needs the reference app's per-render id");
+  checkProfileFirst(renderIdSelector);
+
   test("NAV-5 refreshes the cached copy on every online navigation", async ({ controlledPage: page, app, profile, baseURL }) => {
-    const selector = profile.reference?.renderIdSelector ?? notChecked("telling two renders of a page apart needs the reference app's per-render id");
+    const selector = renderIdSelector(profile);
     const target = app.page(0);
     const cachedRenderId = async () => {
       const body = (await cachedEntries(page, `${baseURL}${target.path}`))[0]?.body ?? "";
@@ -187,24 +207,27 @@ test.describe("NAV-6 offline page", () => {
     if (profile.offline) await expect(app.textHolder(page, profile.offline)).toContainText(profile.offline.text);
   });
 
-  test(
-    "NAV-6 the offline page is the app's own, stored before going offline, with a way home",
-    RECOMMENDED,
-    async ({ controlledPage: page, context, app, profile, baseURL }) => {
-      const offline = needs(profile.offline, "offline page (profile: offline)");
-      // Stored at install: an HTML entry of Cache Storage says the offline text before any navigation
-      // fails; a worker that makes up a response when the network fails has no such entry.
-      const stored = (await cachedEntries(page)).filter((entry) => entry.contentType?.includes("text/html") && entry.body.includes(offline.text));
-      expect(
-        stored.map((entry) => entry.url),
-        `HTML entries of Cache Storage with '${offline.text}', before going offline`,
-      ).not.toEqual([]);
-      await holdOffline(page, context);
-      await navigate(page, app.page(2).path);
-      await precondition("the offline page shows (NAV-6)", () => expect(app.textHolder(page, offline)).toContainText(offline.text));
-      expect(await linksHome(page, profile, baseURL), `links to ${profile.home} on the offline page`).not.toEqual([]);
-    },
-  );
+  test.describe(() => {
+    checkProfileFirst(offlinePage);
+    test(
+      "NAV-6 the offline page is the app's own, stored before going offline, with a way home",
+      RECOMMENDED,
+      async ({ controlledPage: page, context, app, profile, baseURL }) => {
+        const offline = offlinePage(profile);
+        // Stored at install: an HTML entry of Cache Storage says the offline text before any navigation
+        // fails; a worker that makes up a response when the network fails has no such entry.
+        const stored = (await cachedEntries(page)).filter((entry) => entry.contentType?.includes("text/html") && entry.body.includes(offline.text));
+        expect(
+          stored.map((entry) => entry.url),
+          `HTML entries of Cache Storage with '${offline.text}', before going offline`,
+        ).not.toEqual([]);
+        await holdOffline(page, context);
+        await navigate(page, app.page(2).path);
+        await precondition("the offline page shows (NAV-6)", () => expect(app.textHolder(page, offline)).toContainText(offline.text));
+        expect(await linksHome(page, profile, baseURL), `links to ${profile.home} on the offline page`).not.toEqual([]);
+      },
+    );
+  });
 
   test("NAV-6 offline page is distinct from the 404 page", RECOMMENDED, async ({ controlledPage: page, context, app, profile }) => {
     const notFound = await page.goto(profile.fallbacks.notFound.path);

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures.ts";
+import type { Profile } from "../cli/profile/profileSchema.ts";
+import { checkProfileFirst, expect, test } from "./fixtures.ts";
 import { needs, precondition, RECOMMENDED } from "./support/applicability.ts";
 import { postedUrls, rawPostedUrls } from "./support/posts.ts";
 
@@ -49,35 +50,37 @@ test.describe("NAV-1 posting navigations to the worker", () => {
       .toEqual(changes);
   });
 
-  test("NAV-1 posts nothing for URLs outside the scope or on another origin", RECOMMENDED, async ({ controlledPage: page, spy, app, profile, baseURL }) => {
-    const outside = needs(
-      profile.basePath === "/" ? undefined : `${profile.basePath}-outside/x`,
-      "same-origin path outside its scope (its base path is the root)",
-    );
-    const crossOrigin = await page.evaluate(
-      ([away, appRoot]) => {
-        history.pushState(null, "", away);
-        history.pushState(null, "", appRoot);
-        try {
-          history.pushState(null, "", "http://127.0.0.1:1/app/");
-          return "allowed";
-        } catch (error) {
-          return (error as Error).name;
-        }
-      },
-      [outside, profile.worker.scope],
-    );
-    expect(crossOrigin).toBe("SecurityError");
-    // A last in-scope change is the sentinel: messages arrive in order, so anything earlier is in by now.
-    // The app's own navigation, so that this checks scope and origin even for an app that posts only
-    // for those (the specs above check every history change).
-    await app.navigateClientSide(page, app.page(1));
-    const sentinel = `${baseURL}${app.page(1).path}`;
-    await precondition("the app's own navigation is posted (NAV-1)", () =>
-      expect.poll(async () => postedUrls(await spy.posts(page), baseURL)).toContain(sentinel),
-    );
-    const outsideScope = postedUrls(await spy.posts(page), baseURL).filter((url) => !url.startsWith(`${baseURL}${profile.worker.scope}`));
-    expect(outsideScope, "URLs posted outside the scope").toEqual([]);
+  const outsidePath = (profile: Profile) =>
+    needs(profile.basePath === "/" ? undefined : `${profile.basePath}-outside/x`, "same-origin path outside its scope (its base path is the root)");
+  test.describe(() => {
+    checkProfileFirst(outsidePath);
+    test("NAV-1 posts nothing for URLs outside the scope or on another origin", RECOMMENDED, async ({ controlledPage: page, spy, app, profile, baseURL }) => {
+      const outside = outsidePath(profile);
+      const crossOrigin = await page.evaluate(
+        ([away, appRoot]) => {
+          history.pushState(null, "", away);
+          history.pushState(null, "", appRoot);
+          try {
+            history.pushState(null, "", "http://127.0.0.1:1/app/");
+            return "allowed";
+          } catch (error) {
+            return (error as Error).name;
+          }
+        },
+        [outside, profile.worker.scope],
+      );
+      expect(crossOrigin).toBe("SecurityError");
+      // A last in-scope change is the sentinel: messages arrive in order, so anything earlier is in by now.
+      // The app's own navigation, so that this checks scope and origin even for an app that posts only
+      // for those (the specs above check every history change).
+      await app.navigateClientSide(page, app.page(1));
+      const sentinel = `${baseURL}${app.page(1).path}`;
+      await precondition("the app's own navigation is posted (NAV-1)", () =>
+        expect.poll(async () => postedUrls(await spy.posts(page), baseURL)).toContain(sentinel),
+      );
+      const outsideScope = postedUrls(await spy.posts(page), baseURL).filter((url) => !url.startsWith(`${baseURL}${profile.worker.scope}`));
+      expect(outsideScope, "URLs posted outside the scope").toEqual([]);
+    });
   });
 
   test("NAV-1 does not hang or throw when no worker controls the page", async ({ page, mock, spy, app, profile, pageErrors }) => {

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import type { Profile } from "../cli/profile/profileSchema.ts";
-import { expect, test } from "./fixtures.ts";
+import { checkProfileFirst, expect, test } from "./fixtures.ts";
 import { PROXIED, precondition, RECOMMENDED } from "./support/applicability.ts";
 import { cachedUrls, waitForController } from "./support/browserState.ts";
 import { dataFaultsApply } from "./support/dataRequests.ts";
@@ -105,16 +105,18 @@ test.describe("faults on the wire", () => {
     await expect.poll(async () => (await mock.journal()).find((e) => e.fault === fault.id)?.durationMs).toBeGreaterThanOrEqual(1_000);
   });
 
-  test("NAV-6 a dropped data request shows an error state, nothing hangs", RECOMMENDED, async ({ controlledPage: page, mock, app, profile }) => {
-    dataFaultsApply(profile);
-    const target = app.page(0);
-    const fault = await mock.addFault({ path: target.path, drop: true, representation: "data" });
-    await app.navigateClientSide(page, target);
-    await precondition("the app's data request reaches the server", () =>
-      expect.poll(async () => (await mock.journal()).find((e) => e.fault === fault.id)?.outcome).toBe("dropped"),
-    );
-    await expect(app.heading(page)).not.toHaveText(target.heading);
-    await expect(page.getByRole("main")).not.toHaveAttribute("aria-busy", "true");
+  test.describe(() => {
+    checkProfileFirst(dataFaultsApply);
+    test("NAV-6 a dropped data request shows an error state, nothing hangs", RECOMMENDED, async ({ controlledPage: page, mock, app }) => {
+      const target = app.page(0);
+      const fault = await mock.addFault({ path: target.path, drop: true, representation: "data" });
+      await app.navigateClientSide(page, target);
+      await precondition("the app's data request reaches the server", () =>
+        expect.poll(async () => (await mock.journal()).find((e) => e.fault === fault.id)?.outcome).toBe("dropped"),
+      );
+      await expect(app.heading(page)).not.toHaveText(target.heading);
+      await expect(page.getByRole("main")).not.toHaveAttribute("aria-busy", "true");
+    });
   });
 
   test("NAV-6 a dropped document shows the offline page from the worker", RECOMMENDED, async ({ controlledPage: page, mock, app, profile }) => {

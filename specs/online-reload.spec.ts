@@ -1,9 +1,11 @@
 import type { BrowserContext, Page } from "@playwright/test";
-import { expect, test } from "./fixtures.ts";
-import { needs, notChecked, RECOMMENDED, servedReference } from "./support/applicability.ts";
+import type { Profile } from "../cli/profile/profileSchema.ts";
+import { checkProfileFirst, expect, test } from "./fixtures.ts";
+import { notChecked, RECOMMENDED, servedReference } from "./support/applicability.ts";
 import { cachedUrls, waitForController } from "./support/browserState.ts";
 import { armConnectivityEvent, describeDocumentState, documentState, markDocument } from "./support/documentMarker.ts";
 import { holdOffline } from "./support/offline.ts";
+import { offlinePage } from "./support/offlinePage.ts";
 
 /**
  * Fake time the page is given to act on an `online` event: more than any sensible settle time
@@ -91,8 +93,11 @@ test.describe("ONL-1 reload when back online", () => {
 });
 
 test.describe("ONL-1 settle time on a flapping connection", () => {
+  const settleMs = (profile: Profile) => profile.onlineSettleMs ?? notChecked("the profile does not give the app's settle time (onlineSettleMs)");
+  checkProfileFirst(settleMs);
+
   test("ONL-1 starts the settle time again at the last online event", RECOMMENDED, async ({ page, context, profile }) => {
-    const settle = profile.onlineSettleMs ?? notChecked("the profile does not give the app's settle time (onlineSettleMs)");
+    const settle = settleMs(profile);
     await openWithFakeClock(page, profile.home);
     await goOffline(page, context);
     await goOnline(page, context);
@@ -115,8 +120,9 @@ test.describe("ONL-1 settle time on a flapping connection", () => {
 });
 
 test.describe("ONL-2 each behaviour can be switched off", () => {
+  checkProfileFirst((profile) => servedReference(profile, "configuration switches"));
+
   test("ONL-2 does not reload when reload-on-online is switched off", RECOMMENDED, async ({ page, context, mock, profile }) => {
-    servedReference(profile, "configuration switches");
     await mock.configure({ reloadOnOnline: false });
     await openWithFakeClock(page, profile.home);
     await goOffline(page, context);
@@ -126,7 +132,6 @@ test.describe("ONL-2 each behaviour can be switched off", () => {
   });
 
   test("ONL-2 posts and caches no navigations when navigation caching is switched off", RECOMMENDED, async ({ page, context, mock, spy, app, profile }) => {
-    servedReference(profile, "configuration switches");
     await mock.configure({ cacheNavigations: false });
     await page.goto(profile.home);
     await waitForController(page);
@@ -136,7 +141,7 @@ test.describe("ONL-2 each behaviour can be switched off", () => {
     await holdOffline(page, context);
     for (const target of [app.page(0), app.page(1)]) {
       await page.goto(target.path);
-      await expect(page.locator("body")).toContainText(needs(profile.offline, "offline page (profile: offline)").text);
+      await expect(page.locator("body")).toContainText(offlinePage(profile).text);
     }
     expect(await spy.posts(page)).toEqual([]);
     const pagePaths = new Set(profile.pages.map((p) => p.path));
@@ -144,7 +149,6 @@ test.describe("ONL-2 each behaviour can be switched off", () => {
   });
 
   test("ONL-2 registers no worker when registration is switched off", RECOMMENDED, async ({ page, mock, spy, app, profile }) => {
-    servedReference(profile, "configuration switches");
     await mock.configure({ register: false });
     await page.goto(profile.home);
     await app.waitForRegistrationDecision(page);

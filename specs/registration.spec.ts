@@ -1,4 +1,5 @@
-import { expect, test } from "./fixtures.ts";
+import type { Profile } from "../cli/profile/profileSchema.ts";
+import { checkProfileFirst, expect, test } from "./fixtures.ts";
 import { needs, precondition, RECOMMENDED, servedReference } from "./support/applicability.ts";
 import { registrationInfo, waitForController } from "./support/browserState.ts";
 import { holdLoad } from "./support/holdLoad.ts";
@@ -68,32 +69,44 @@ test.describe("REG-3 registration after load", () => {
     expect((await spy.registerCalls(page))[0]).toMatchObject({ afterLoad: true, readyState: "complete" });
   });
 
-  test("REG-3 registers at once when the document is already complete", async ({ page, spy, profile }) => {
-    const query = servedReference(profile, "starting the app's script after load").lateBootQuery;
-    // The app's script is added only after `load`: waiting for another load event would never end.
-    await page.goto(`${profile.home}?${query}`);
-    await expect.poll(() => spy.registerCalls(page)).toHaveLength(1);
-    await waitForController(page);
+  const lateBootQuery = (profile: Profile) => servedReference(profile, "starting the app's script after load").lateBootQuery;
+  test.describe(() => {
+    checkProfileFirst(lateBootQuery);
+    test("REG-3 registers at once when the document is already complete", async ({ page, spy, profile }) => {
+      const query = lateBootQuery(profile);
+      // The app's script is added only after `load`: waiting for another load event would never end.
+      await page.goto(`${profile.home}?${query}`);
+      await expect.poll(() => spy.registerCalls(page)).toHaveLength(1);
+      await waitForController(page);
+    });
   });
 });
 
 test.describe("REG-4 base path", () => {
   for (const index of [0, 1, 2]) {
-    test(`REG-4 does not register outside the base path (outside page ${index + 1})`, async ({ page, spy, app, profile }) => {
-      const path = needs(profile.outside[index], `page outside the base path serving its shell (outside[${index}])`);
-      await page.goto(path);
-      await app.waitForRegistrationDecision(page);
-      expect(await spy.registerCalls(page)).toEqual([]);
-      expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length)).toBe(0);
+    const outsidePath = (profile: Profile) => needs(profile.outside[index], `page outside the base path serving its shell (outside[${index}])`);
+    test.describe(() => {
+      checkProfileFirst(outsidePath);
+      test(`REG-4 does not register outside the base path (outside page ${index + 1})`, async ({ page, spy, app, profile }) => {
+        const path = outsidePath(profile);
+        await page.goto(path);
+        await app.waitForRegistrationDecision(page);
+        expect(await spy.registerCalls(page)).toEqual([]);
+        expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length)).toBe(0);
+      });
     });
   }
 
   for (const index of [0, 1]) {
-    test(`REG-4 registers inside the base path (inside page ${index + 1})`, async ({ page, spy, profile, baseURL }) => {
-      const path = needs(profile.inside[index], `inside page ${index + 1} (inside[${index}])`);
-      await page.goto(path);
-      await expect.poll(() => spy.registerCalls(page)).toHaveLength(1);
-      expect((await spy.registerCalls(page))[0]?.scope ?? `${baseURL}${profile.worker.scope}`).toBe(`${baseURL}${profile.worker.scope}`);
+    const insidePath = (profile: Profile) => needs(profile.inside[index], `inside page ${index + 1} (inside[${index}])`);
+    test.describe(() => {
+      checkProfileFirst(insidePath);
+      test(`REG-4 registers inside the base path (inside page ${index + 1})`, async ({ page, spy, profile, baseURL }) => {
+        const path = insidePath(profile);
+        await page.goto(path);
+        await expect.poll(() => spy.registerCalls(page)).toHaveLength(1);
+        expect((await spy.registerCalls(page))[0]?.scope ?? `${baseURL}${profile.worker.scope}`).toBe(`${baseURL}${profile.worker.scope}`);
+      });
     });
   }
 });
