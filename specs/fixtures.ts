@@ -64,6 +64,8 @@ interface TestFixtures {
 
 interface WorkerFixtures {
   profile: Profile;
+  /** The mock server's start, begun before the browser's launch so the two overlap. */
+  mockServerStarting: Promise<MockServer>;
   mockServer: MockServer;
   /**
    * A file served in place of the app's worker script, in every context. Only the suite's self-check
@@ -81,11 +83,22 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     },
     { scope: "worker" },
   ],
-  mockServer: [
+  mockServerStarting: [
     async ({ profile }, use) => {
-      const server = await startMockServer(serverArgs(profile));
-      await use(server);
-      await server.stop();
+      const starting = startMockServer(serverArgs(profile));
+      // Awaited by mockServer; a start that fails is that fixture's error, not an unhandled rejection here.
+      starting.catch(() => undefined);
+      await use(starting);
+      await (await starting.catch(() => null))?.stop();
+    },
+    { scope: "worker" },
+  ],
+  // The server's process starts while the browser launches (each about half a second to a second,
+  // and a test worker starts again after every failed test): fixtures are set up one at a time.
+  mockServer: [
+    async ({ mockServerStarting, browser }, use) => {
+      void browser;
+      await use(await mockServerStarting);
     },
     { scope: "worker" },
   ],
