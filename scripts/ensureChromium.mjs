@@ -1,7 +1,8 @@
 // @ts-check
 // Makes sure `npm test` has a Chromium, trying in order: one already there (findChromium:
-// PCK_CHROMIUM, Playwright's own, the OS's); Playwright's own download; Debian's `chromium` package
-// when we are root on Debian or Ubuntu. Playwright's download host is unreachable on our CI
+// PCK_CHROMIUM, Playwright's own, the OS's); Playwright's own download; Debian's
+// `chromium-headless-shell` package (what Playwright runs headless; `chromium` where a release has no
+// such package) when we are root on Debian or Ubuntu. Playwright's download host is unreachable on our CI
 // machines, Debian's mirrors are not (../shared/TOOLCHAIN.md).
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -22,7 +23,7 @@ export const APT_TIMEOUT_MS = 600_000;
 
 /** What to tell a person when no path worked. */
 export const NO_CHROMIUM_HELP =
-  "Install one, then run npm test again: Debian/Ubuntu `sudo apt-get install -y chromium`; elsewhere " +
+  "Install one, then run npm test again: Debian `sudo apt-get install -y chromium-headless-shell` (or `chromium`); elsewhere " +
   "`npx playwright install chromium` (needs https://cdn.playwright.dev); or set PCK_CHROMIUM=/path/to/chromium.";
 
 /**
@@ -103,18 +104,18 @@ export async function ensureChromium(deps = {}) {
 
   const blocker = aptBlocker();
   if (blocker) {
-    log(`[test] not installing Debian's chromium package: ${blocker}`);
+    log(`[test] not installing Debian's Chromium package: ${blocker}`);
   } else {
-    log("[test] installing Debian's chromium package (apt-get update && apt-get install -y chromium, about 30 s)…");
+    log("[test] installing Debian's Chromium headless shell (apt-get update && apt-get install -y chromium-headless-shell, about 30 s)…");
     const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
-    for (const args of [["update"], ["install", "-y", "chromium"]]) {
-      const apt = await run("apt-get", args, { env, quiet: true, timeoutMs: APT_TIMEOUT_MS });
-      if (apt.code !== 0) {
-        log(`[test] apt-get ${args.join(" ")} failed after ${seconds(apt.ms)} (${failureOf(apt)})`);
-        break;
-      }
-      log(`[test] apt-get ${args.join(" ")}: done in ${seconds(apt.ms)}`);
-    }
+    /** @param {string[]} args */
+    const apt = async (args) => {
+      const result = await run("apt-get", args, { env, quiet: true, timeoutMs: APT_TIMEOUT_MS });
+      log(`[test] apt-get ${args.join(" ")}: ${result.code === 0 ? "done in" : `failed (${failureOf(result)}) after`} ${seconds(result.ms)}`);
+      return result.code === 0;
+    };
+    // A release without the headless shell package (before Chromium 132's split) still has `chromium`.
+    if ((await apt(["update"])) && !(await apt(["install", "-y", "chromium-headless-shell"]))) await apt(["install", "-y", "chromium"]);
     const browser = found(", installed with apt-get");
     if (browser) return browser;
   }

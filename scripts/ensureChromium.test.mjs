@@ -5,12 +5,16 @@ import { ensureChromium } from "./ensureChromium.mjs";
 /** @typedef {import("./ensureChromium.mjs").FoundChromium} FoundChromium */
 /** @typedef {import("./ensureChromium.mjs").RunResult} RunResult */
 
-const OS = /** @type {FoundChromium} */ ({ kind: "os", executablePath: "/usr/bin/chromium", describe: "the OS Chromium (/usr/bin/chromium)" });
+const OS = /** @type {FoundChromium} */ ({
+  kind: "os",
+  executablePath: "/usr/bin/chromium-headless-shell",
+  describe: "the OS Chromium headless shell (/usr/bin/chromium-headless-shell)",
+});
 const OWN = /** @type {FoundChromium} */ ({ kind: "playwright", executablePath: undefined, describe: "Playwright's own Chromium" });
 
 /**
  * A machine: which browser appears after which command, and how each command ends.
- * @param {{ before?: FoundChromium; download?: number; aptUpdate?: number; aptInstall?: number; whyNoApt?: string; forceInstall?: boolean }} machine
+ * @param {{ before?: FoundChromium; download?: number; aptUpdate?: number; aptInstall?: number; aptInstallShell?: number; whyNoApt?: string; forceInstall?: boolean }} machine
  */
 function fake(machine) {
   /** @type {string[]} */
@@ -21,6 +25,7 @@ function fake(machine) {
   const exitCodes = {
     "playwright install chromium": machine.download ?? 1,
     "apt-get update": machine.aptUpdate ?? 0,
+    "apt-get install -y chromium-headless-shell": machine.aptInstallShell ?? 0,
     "apt-get install -y chromium": machine.aptInstall ?? 0,
   };
   const deps = {
@@ -45,7 +50,7 @@ test("uses a Chromium that is already there and installs nothing", async () => {
   const { deps, ran, lines } = fake({ before: OS });
   expect(await ensureChromium(deps)).toBe(OS);
   expect(ran).toEqual([]);
-  expect(lines).toEqual(["[test] browser: the OS Chromium (/usr/bin/chromium)"]);
+  expect(lines).toEqual(["[test] browser: the OS Chromium headless shell (/usr/bin/chromium-headless-shell)"]);
 });
 
 test("uses Playwright's download when it works", async () => {
@@ -57,9 +62,15 @@ test("uses Playwright's download when it works", async () => {
 test("falls back to Debian's package when the download fails and apt-get may be used", async () => {
   const { deps, ran, lines } = fake({});
   expect(await ensureChromium(deps)).toBe(OS);
-  expect(ran).toEqual(["playwright install chromium", "apt-get update", "apt-get install -y chromium"]);
-  expect(lines).toContain("[test] browser: the OS Chromium (/usr/bin/chromium), installed with apt-get");
+  expect(ran).toEqual(["playwright install chromium", "apt-get update", "apt-get install -y chromium-headless-shell"]);
+  expect(lines).toContain("[test] browser: the OS Chromium headless shell (/usr/bin/chromium-headless-shell), installed with apt-get");
   expect(lines.join("\n")).toContain("exit code 1: Error: getaddrinfo ENOTFOUND cdn.playwright.dev");
+});
+
+test("installs the full chromium package where the release has no headless shell package", async () => {
+  const { deps, ran } = fake({ aptInstallShell: 100 });
+  expect(await ensureChromium(deps)).toBe(OS);
+  expect(ran).toEqual(["playwright install chromium", "apt-get update", "apt-get install -y chromium-headless-shell", "apt-get install -y chromium"]);
 });
 
 test("does not install the package when apt-get update fails", async () => {
@@ -72,8 +83,10 @@ test("says what to install when no path works", async () => {
   const { deps, ran, lines } = fake({ whyNoApt: "not root" });
   expect(await ensureChromium(deps)).toBeUndefined();
   expect(ran).toEqual(["playwright install chromium"]);
-  expect(lines.at(-2)).toBe("[test] not installing Debian's chromium package: not root");
-  expect(lines.at(-1)).toMatch(/^\[test\] Failed to find or install Chromium\. .*apt-get install -y chromium.*npx playwright install chromium.*PCK_CHROMIUM/);
+  expect(lines.at(-2)).toBe("[test] not installing Debian's Chromium package: not root");
+  expect(lines.at(-1)).toMatch(
+    /^\[test\] Failed to find or install Chromium\. .*apt-get install -y chromium-headless-shell.*npx playwright install chromium.*PCK_CHROMIUM/,
+  );
 });
 
 test("forceInstall skips the first look, so the install paths can be tried on a machine that has a browser", async () => {

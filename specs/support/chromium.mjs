@@ -5,7 +5,19 @@
 import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 
-const OS_CANDIDATES = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome-stable", "/usr/bin/google-chrome"];
+/**
+ * The OS's headless shell first (Debian's `chromium-headless-shell`): it is what Playwright itself
+ * runs for headless Chromium, and it does less per page than the full browser's headless mode (the
+ * second app's check took 0.84× the time with it, docs/performance.md). A `--headed` run needs the
+ * full browser: PCK_CHROMIUM=/usr/bin/chromium.
+ */
+const OS_CANDIDATES = [
+  "/usr/bin/chromium-headless-shell",
+  "/usr/bin/chromium",
+  "/usr/bin/chromium-browser",
+  "/usr/bin/google-chrome-stable",
+  "/usr/bin/google-chrome",
+];
 
 /**
  * Flags that keep Chromium quiet on a closed network (no background fetches to Google's hosts) and
@@ -39,5 +51,6 @@ export function findChromium() {
     // playwright-core not installed yet: fall through to the OS browser.
   }
   const os = OS_CANDIDATES.find((path) => existsSync(path));
-  return os ? { kind: "os", executablePath: os, describe: `the OS Chromium (${os})` } : undefined;
+  if (!os) return undefined;
+  return { kind: "os", executablePath: os, describe: `the OS Chromium${os.endsWith("headless-shell") ? " headless shell" : ""} (${os})` };
 }
