@@ -4,21 +4,24 @@
  *
  *   online navigation through the worker                 vs  the same with service workers blocked  goal ≤ 1.15× (median document in)
  *     (and, against the same kind of baseline, no goal: the same worker with navigation preload disabled
- *     by the page; the floor, a minimal navigation-preload worker on a bare server with the same bytes)
+ *     by the page; floors on a bare server with the same bytes: a minimal navigation-preload worker, a
+ *     worker that routes navigations to the network, one that races the network against its handler,
+ *     and the preload worker on a server that takes --floor-delay-ms to answer, as one that renders)
  *   offline navigation served from the worker's cache   vs  online navigation through the worker   goal ≤ 1×
  *   lie-fi navigation (the document answers after 10 s)  vs  the configured networkTimeoutMs        goal ≤ 1.1×
  *   load → registered and load → controlled              vs  an empty worker on a bare server      (no goal)
  *
  * Times come from the page's own Navigation Timing entry (ms from navigation start), not from the
  * test process. Flags: --reps N (online/offline, default 40), --lie-fi-reps N (default 10),
- * --registration-reps N (default 15), --timeout-ms N (the worker's networkTimeoutMs, default 3000).
+ * --registration-reps N (default 15), --timeout-ms N (the worker's networkTimeoutMs, default 3000),
+ * --floor-delay-ms N (the rendering server's time for the last floor, default 50).
  */
 import { parseArgs } from "node:util";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { type MockServer, startMockServer } from "../specs/support/mockServerProcess.ts";
 import { DEFAULT_NETWORK_TIMEOUT_MS, DEFAULT_SHELL_CONFIG } from "../src/core/shellConfig.ts";
 import { launchChromium, type NavigationTiming, navigationTiming, waitForController, waitUntilCached } from "./internal/browser.ts";
-import { startFloorNavigationServer } from "./internal/floorNavigationServer.ts";
+import { type FloorWorker, startFloorNavigationServer } from "./internal/floorNavigationServer.ts";
 import { startFloorWorkerServer } from "./internal/floorWorkerServer.ts";
 import { type Goal, ms, printGoal, printMachine, printTable, ratio } from "./internal/report.ts";
 import { type Summary, summarize } from "./internal/stats.ts";
@@ -36,6 +39,7 @@ const { values: flags } = parseArgs({
     "lie-fi-reps": { type: "string", default: "10" },
     "registration-reps": { type: "string", default: "15" },
     "timeout-ms": { type: "string", default: String(DEFAULT_NETWORK_TIMEOUT_MS) },
+    "floor-delay-ms": { type: "string", default: "50" },
   },
 });
 const count = (name: keyof typeof flags): number => {
@@ -47,11 +51,21 @@ const REPS = count("reps");
 const LIE_FI_REPS = count("lie-fi-reps");
 const REGISTRATION_REPS = count("registration-reps");
 const TIMEOUT_MS = count("timeout-ms");
+const FLOOR_DELAY_MS = count("floor-delay-ms");
 
-/** Opens `url`, fails loudly unless the page shown is `heading` from where it must come, and returns its timing. */
-async function timedVisit(page: Page, url: string, heading: string, fromWorker: boolean, timeout?: number): Promise<NavigationTiming> {
+/**
+ * Opens `url`, fails loudly unless the page shown is `heading` from where it must come (`"routed"`: a
+ * worker controls the page but the browser fetched the document itself; `"either"`: a worker controls
+ * the page, whoever answered), and returns its timing.
+ */
+async function timedVisit(page: Page, url: string, heading: string, fromWorker: boolean | "routed" | "either", timeout?: number): Promise<NavigationTiming> {
   const response = await page.goto(url, timeout === undefined ? {} : { timeout });
-  if (response?.fromServiceWorker() !== fromWorker) throw new Error(`Failed to measure ${url}: fromServiceWorker() is ${response?.fromServiceWorker()}.`);
+  if (fromWorker !== "either" && response?.fromServiceWorker() !== (fromWorker === true)) {
+    throw new Error(`Failed to measure ${url}: fromServiceWorker() is ${response?.fromServiceWorker()}.`);
+  }
+  if (typeof fromWorker === "string" && !(await page.evaluate(() => navigator.serviceWorker.controller !== null))) {
+    throw new Error(`Failed to measure ${url}: no worker controls the page.`);
+  }
   const shown = await page.getByRole("heading", { level: 1 }).textContent();
   if (shown !== heading) throw new Error(`Failed to measure ${url}: the page shows '${shown}', not '${heading}'.`);
   return navigationTiming(page);
@@ -110,6 +124,46 @@ function ratioLine(ours: readonly NavigationTiming[], base: readonly NavigationT
   return `document in ${pair("responseEnd")}, load ${pair("loadEventStart")}`;
 }
 
+/** Where each floor's document must come from; the race's winner varies, so it checks control only. */
+const FROM_WORKER: Record<FloorWorker, boolean | "routed" | "either"> = { preload: true, "route-network": "routed", "route-race": "either" };
+
+interface Floor {
+  readonly name: string;
+  readonly worker: FloorWorker;
+  readonly delayMs: number;
+  readonly url: string;
+  readonly workerPage: Page;
+  readonly barePage: Page;
+  readonly withWorker: NavigationTiming[];
+  readonly noWorker: NavigationTiming[];
+  readonly close: () => Promise<void>;
+}
+
+/** A floor server and two contexts on it: one its worker controls, one with service workers blocked. */
+async function startFloor(browser: Browser, html: string, worker: FloorWorker, delayMs: number, name: string): Promise<Floor> {
+  const server = await startFloorNavigationServer(html, worker, delayMs);
+  const withWorker = await browser.newContext({ serviceWorkers: "allow" });
+  const workerPage = await withWorker.newPage();
+  await workerPage.goto(`${server.origin}/`);
+  await waitForController(workerPage);
+  const noWorker = await browser.newContext({ serviceWorkers: "block" });
+  return {
+    name,
+    worker,
+    delayMs,
+    url: `${server.origin}${APP}/pages/1`,
+    workerPage,
+    barePage: await noWorker.newPage(),
+    withWorker: [],
+    noWorker: [],
+    close: async () => {
+      await withWorker.close();
+      await noWorker.close();
+      await server.stop();
+    },
+  };
+}
+
 /**
  * Four navigations to the same URL, interleaved in a rotating order within each repetition: online
  * through the worker (navigation preload as the worker sets it), online through the same worker with
@@ -127,17 +181,13 @@ async function onlineVersusOffline(browser: Browser, mock: MockServer, pageUrl: 
   if (offPreload === "enabled") throw new Error("Failed to measure without navigation preload: it is still enabled after disable().");
   const bare = await browser.newContext({ serviceWorkers: "block" });
   const barePage = await bare.newPage();
-  // The floor: the same document's bytes from a bare server, through a minimal preload worker and without one.
-  const floor = await startFloorNavigationServer(await (await fetch(pageUrl, { headers: { accept: "text/html" } })).text());
-  const floorUrl = `${floor.origin}${APP}/pages/1`;
-  const floorWorker = await browser.newContext({ serviceWorkers: "allow" });
-  const floorWorkerPage = await floorWorker.newPage();
-  await floorWorkerPage.goto(`${floor.origin}/`);
-  await waitForController(floorWorkerPage);
-  const floorBare = await browser.newContext({ serviceWorkers: "block" });
-  const floorBarePage = await floorBare.newPage();
-  const floorWithWorker: NavigationTiming[] = [];
-  const floorNoWorker: NavigationTiming[] = [];
+  const html = await (await fetch(pageUrl, { headers: { accept: "text/html" } })).text();
+  const floors = [
+    await startFloor(browser, html, "preload", 0, "a minimal preload worker"),
+    await startFloor(browser, html, "route-network", 0, "a worker that routes navigations to the network (addRoutes)"),
+    await startFloor(browser, html, "route-race", 0, "a worker that races the network against its handler (addRoutes)"),
+    await startFloor(browser, html, "preload", FLOOR_DELAY_MS, `a minimal preload worker, the server answering after ${FLOOR_DELAY_MS} ms`),
+  ];
   const online: NavigationTiming[] = [];
   const onlineNoPreload: NavigationTiming[] = [];
   const offline: NavigationTiming[] = [];
@@ -150,8 +200,10 @@ async function onlineVersusOffline(browser: Browser, mock: MockServer, pageUrl: 
       async () => keep(online, await timedVisit(page, pageUrl, "Page one", true)),
       async () => keep(onlineNoPreload, await timedVisit(off.page, pageUrl, "Page one", true)),
       async () => keep(noWorker, await timedVisit(barePage, pageUrl, "Page one", false)),
-      async () => keep(floorWithWorker, await timedVisit(floorWorkerPage, floorUrl, "Page one", true)),
-      async () => keep(floorNoWorker, await timedVisit(floorBarePage, floorUrl, "Page one", false)),
+      ...floors.flatMap((floor) => [
+        async () => keep(floor.withWorker, await timedVisit(floor.workerPage, floor.url, "Page one", FROM_WORKER[floor.worker])),
+        async () => keep(floor.noWorker, await timedVisit(floor.barePage, floor.url, "Page one", false)),
+      ]),
       async () => {
         await context.setOffline(true);
         const timing = await timedVisit(page, pageUrl, "Page one", true);
@@ -165,9 +217,7 @@ async function onlineVersusOffline(browser: Browser, mock: MockServer, pageUrl: 
   await context.close();
   await off.context.close();
   await bare.close();
-  await floorWorker.close();
-  await floorBare.close();
-  await floor.stop();
+  for (const floor of floors) await floor.close();
   await mock.reset();
 
   console.log(`Online and offline navigations to ${APP}/pages/1, interleaved (ms from navigation start)`);
@@ -178,13 +228,20 @@ async function onlineVersusOffline(browser: Browser, mock: MockServer, pageUrl: 
       { name: `online, through the worker (navigation preload ${preload})`, samples: online },
       { name: `online, through the worker (navigation preload ${offPreload} by the page)`, samples: onlineNoPreload },
       { name: "offline, from the worker's cache", samples: offline },
-      { name: "floor: the same bytes from a bare server, no worker", samples: floorNoWorker },
-      { name: "floor: the same bytes from a bare server, a minimal preload worker", samples: floorWithWorker },
+      ...floors.flatMap((floor) => [
+        { name: `floor: ${floor.name}`, samples: floor.withWorker },
+        { name: `floor: the same server, no worker${floor.delayMs ? ` (${floor.delayMs} ms)` : ""}`, samples: floor.noWorker },
+      ]),
     ]),
   );
   console.log(`through the worker / no worker: ${ratioLine(online, noWorker)}; navigation preload ${preload}`);
   console.log(`through the worker without preload / no worker: ${ratioLine(onlineNoPreload, noWorker)}`);
-  console.log(`floor, a minimal preload worker / no worker: ${ratioLine(floorWithWorker, floorNoWorker)} (the document only: the floor serves no assets)`);
+  for (const floor of floors) {
+    const added = summaryOf(floor.withWorker, "responseEnd").median - summaryOf(floor.noWorker, "responseEnd").median;
+    console.log(`floor, ${floor.name} / no worker: ${ratioLine(floor.withWorker, floor.noWorker)}; ${ms(added)} ms added to the median document in`);
+  }
+  const added = summaryOf(online, "responseEnd").median - summaryOf(noWorker, "responseEnd").median;
+  console.log(`through the worker, ms added to the median document in: ${ms(added)} (the floors serve no assets: compare their documents, not their loads)`);
   console.log(`offline / online through the worker: ${ratioLine(offline, online)}\n`);
   return [
     {

@@ -1,34 +1,71 @@
 /**
- * The floor for "an online navigation through a worker": the reference page's document, as the mock
- * server rendered it once, served as fixed bytes from a bare loopback server, with a worker that does
- * nothing but enable navigation preload and answer navigations with it (Workbox's and Serwist's
- * NetworkFirst with `navigationPreload` reduce to this). What any worker that answers navigations
- * costs in this browser, on this machine, against the same server with service workers blocked.
+ * Floors for "an online navigation through a worker": the reference page's document, as the mock
+ * server rendered it once, served as fixed bytes from a bare loopback server (after `delayMs`, to
+ * stand for a server that renders), with one of two minimal workers:
+ *
+ * - `preload`: enables navigation preload and answers navigations with `event.preloadResponse`
+ *   (Workbox's and Serwist's NetworkFirst with `navigationPreload` reduce to this): the least any
+ *   worker that answers navigations itself costs in this browser, on this machine;
+ * - `route-network`: declares navigations "network" with the Static Routing API (`addRoutes`, Chromium
+ *   123+), so the browser never asks the worker about them: what a worker costs when it does not
+ *   handle navigations at all, and so cannot store them (NAV-3) or answer them offline (NAV-4);
+ * - `route-race`: declares navigations "race-network-and-fetch-handler": the browser fetches the page
+ *   itself while the worker's handler runs (its `fetch(event.request)` gets the same response), and
+ *   the first answer wins: a worker that can still store and answer offline, with the network unwaited.
+ *
+ * Each is measured against the same server with service workers blocked.
  */
 import { createServer } from "node:http";
 import { announce, type ChildServer, forkServer, isMain } from "./childServer.ts";
 
-const WORKER = `self.addEventListener("install", () => self.skipWaiting());
+export type FloorWorker = "preload" | "route-network" | "route-race";
+
+const WORKERS: Record<FloorWorker, string> = {
+  preload: `self.addEventListener("install", () => self.skipWaiting());
 self.addEventListener("activate", (event) => event.waitUntil(self.registration.navigationPreload.enable().then(() => self.clients.claim())));
 self.addEventListener("fetch", (event) => {
   if (event.request.mode === "navigate") event.respondWith(event.preloadResponse.then((response) => response || fetch(event.request)));
-});`;
+});`,
+  "route-network": `self.addEventListener("install", (event) => {
+  if (event.addRoutes) event.waitUntil(event.addRoutes([{ condition: { requestMode: "navigate" }, source: "network" }]));
+  self.skipWaiting();
+});
+self.addEventListener("activate", (event) => event.waitUntil(self.clients.claim()));
+self.addEventListener("fetch", (event) => {
+  if (event.request.mode === "navigate") event.respondWith(fetch(event.request));
+});`,
+  "route-race": `self.addEventListener("install", (event) => {
+  if (event.addRoutes) event.waitUntil(event.addRoutes([{ condition: { requestMode: "navigate" }, source: "race-network-and-fetch-handler" }]));
+  self.skipWaiting();
+});
+self.addEventListener("activate", (event) => event.waitUntil(self.clients.claim()));
+self.addEventListener("fetch", (event) => {
+  if (event.request.mode === "navigate") event.respondWith(fetch(event.request));
+});`,
+};
 
 /** Registers the floor worker; the document itself is the reference page's, whose own scripts are not served here. */
 const REGISTER = `<script>navigator.serviceWorker && navigator.serviceWorker.register("/sw.js", { scope: "/" });</script>`;
 
-/** Serves `html` (plus the registration) at every path but `/sw.js` and the page's assets (404). */
-export function startFloorNavigationServer(html: string): Promise<ChildServer> {
-  return forkServer(import.meta.url, [html]);
+/** Serves `html` (plus the registration) after `delayMs` at every path but `/sw.js` and the page's assets (404). */
+export function startFloorNavigationServer(html: string, worker: FloorWorker, delayMs = 0): Promise<ChildServer> {
+  return forkServer(import.meta.url, [html, worker, String(delayMs)]);
 }
 
 if (isMain(import.meta.url)) {
-  const page = `${process.argv[2] ?? ""}${REGISTER}`;
+  const [html = "", worker = "preload", delay = "0"] = process.argv.slice(2);
+  const script = WORKERS[worker as FloorWorker];
+  if (!script) throw new Error(`Failed to start the floor server: no floor worker '${worker}' (${Object.keys(WORKERS).join(", ")}).`);
+  const page = `${html}${REGISTER}`;
+  const delayMs = Number(delay);
   announce(
     createServer((req, res) => {
-      if (req.url === "/sw.js") res.writeHead(200, { "content-type": "text/javascript", "cache-control": "no-cache" }).end(WORKER);
+      if (req.url === "/sw.js") res.writeHead(200, { "content-type": "text/javascript", "cache-control": "no-cache" }).end(script);
       else if (req.url?.includes("/assets/")) res.writeHead(404).end();
-      else res.writeHead(200, { "content-type": "text/html; charset=utf-8", "cache-control": "no-cache" }).end(page);
+      else
+        setTimeout(() => {
+          res.writeHead(200, { "content-type": "text/html; charset=utf-8", "cache-control": "no-cache" }).end(page);
+        }, delayMs);
     }),
   );
 }

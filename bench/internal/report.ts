@@ -1,5 +1,6 @@
 /** How every benchmark prints: a machine line, aligned plain-text tables, one verdict line per goal. */
 import { availableParallelism, loadavg } from "node:os";
+import { findChromium } from "../../specs/support/chromium.mjs";
 
 export type Cell = string | number;
 
@@ -48,5 +49,6 @@ export function printMachine(title: string): void {
   const load = loadavg()
     .map((value) => value.toFixed(2))
     .join(" ");
-  console.log(`${title} — node ${process.version}, ${availableParallelism()} CPU(s), load average ${load}, ${new Date().toISOString()}\n`);
+  const browser = findChromium()?.describe ?? "no Chromium found";
+  console.log(`${title} — node ${process.version}, ${availableParallelism()} CPU(s), load average ${load}, ${browser}, ${new Date().toISOString()}\n`);
 }
