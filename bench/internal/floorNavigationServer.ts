@@ -20,28 +20,26 @@ import { announce, type ChildServer, forkServer, isMain } from "./childServer.ts
 
 export type FloorWorker = "preload" | "route-network" | "route-race";
 
+/** A worker whose install declares where navigations go; its handler, when asked, fetches them. */
+function routedWorker(source: string): string {
+  return `self.addEventListener("install", (event) => {
+  if (event.addRoutes) event.waitUntil(event.addRoutes([{ condition: { requestMode: "navigate" }, source: "${source}" }]));
+  self.skipWaiting();
+});
+self.addEventListener("activate", (event) => event.waitUntil(self.clients.claim()));
+self.addEventListener("fetch", (event) => {
+  if (event.request.mode === "navigate") event.respondWith(fetch(event.request));
+});`;
+}
+
 const WORKERS: Record<FloorWorker, string> = {
   preload: `self.addEventListener("install", () => self.skipWaiting());
 self.addEventListener("activate", (event) => event.waitUntil(self.registration.navigationPreload.enable().then(() => self.clients.claim())));
 self.addEventListener("fetch", (event) => {
   if (event.request.mode === "navigate") event.respondWith(event.preloadResponse.then((response) => response || fetch(event.request)));
 });`,
-  "route-network": `self.addEventListener("install", (event) => {
-  if (event.addRoutes) event.waitUntil(event.addRoutes([{ condition: { requestMode: "navigate" }, source: "network" }]));
-  self.skipWaiting();
-});
-self.addEventListener("activate", (event) => event.waitUntil(self.clients.claim()));
-self.addEventListener("fetch", (event) => {
-  if (event.request.mode === "navigate") event.respondWith(fetch(event.request));
-});`,
-  "route-race": `self.addEventListener("install", (event) => {
-  if (event.addRoutes) event.waitUntil(event.addRoutes([{ condition: { requestMode: "navigate" }, source: "race-network-and-fetch-handler" }]));
-  self.skipWaiting();
-});
-self.addEventListener("activate", (event) => event.waitUntil(self.clients.claim()));
-self.addEventListener("fetch", (event) => {
-  if (event.request.mode === "navigate") event.respondWith(fetch(event.request));
-});`,
+  "route-network": routedWorker("network"),
+  "route-race": routedWorker("race-network-and-fetch-handler"),
 };
 
 /** Registers the floor worker; the document itself is the reference page's, whose own scripts are not served here. */
