@@ -42,6 +42,11 @@ self.addEventListener("fetch", (event) => {
   "route-race": routedWorker("race-network-and-fetch-handler"),
 };
 
+/** The floor worker's script, for benchmarks that serve it themselves. */
+export function floorWorkerScript(worker: FloorWorker): string {
+  return WORKERS[worker];
+}
+
 /** Registers the floor worker; the document itself is the reference page's, whose own scripts are not served here. */
 const REGISTER = `<script>navigator.serviceWorker && navigator.serviceWorker.register("/sw.js", { scope: "/" });</script>`;
 

@@ -1,0 +1,154 @@
+/**
+ * `npm run bench:nav-raw`: what a worker adds to a navigation's document time with no browser driver
+ * at all, to tell Chromium's own cost from Playwright's. Plain Chromium (the one the kit finds, with a
+ * throw-away profile, no DevTools protocol) opens one page; every page reports its own Navigation
+ * Timing to this process with `fetch` and then navigates itself to the next origin in a fixed cycle:
+ *
+ *   no worker → minimal preload worker → no worker → worker routing navigations to the network → …
+ *
+ * Each origin is a loopback port of its own serving the same small document, so every navigation is
+ * a cross-origin one from another of them, measured the same way. A worker origin's sample counts
+ * only once its worker controls the page. The servers live in this process: it does nothing else
+ * while the browser runs. Flags: --rounds N (default 40, navigations per origin).
+ */
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { chromium } from "@playwright/test";
+import { CHROMIUM_ARGS, findChromium } from "../specs/support/chromium.mjs";
+import { type FloorWorker, floorWorkerScript } from "./internal/floorNavigationServer.ts";
+import { ms, printMachine, printTable, ratio } from "./internal/report.ts";
+import { summarize } from "./internal/stats.ts";
+
+/** Navigations thrown away first per origin: the workers' installs, first-use caches. */
+const WARM_UP = 3;
+/** Hard limit on the whole run, for a browser that stops navigating. */
+const RUN_TIMEOUT_MS = 10 * 60_000;
+
+const { values: flags } = parseArgs({ options: { rounds: { type: "string", default: "40" } }, strict: true });
+const ROUNDS = Number(flags.rounds);
+if (!Number.isInteger(ROUNDS) || ROUNDS < 1) {
+  process.stderr.write(`bench:nav-raw: --rounds must be a whole number ≥ 1, not '${flags.rounds}'.\n`);
+  process.exit(2);
+}
+
+interface Origin {
+  readonly name: string;
+  readonly worker: FloorWorker | null;
+  server: Server;
+  url: string;
+  readonly samples: { responseEnd: number; controlled: boolean }[];
+}
+
+const origins: Origin[] = (
+  [
+    ["no worker (before the preload worker)", null],
+    ["minimal preload worker", "preload"],
+    ["no worker (before the routing worker)", null],
+    ["worker routing navigations to the network (addRoutes)", "route-network"],
+  ] as const
+).map(([name, worker]) => ({ name, worker, server: createServer(), url: "", samples: [] }));
+
+const filler = `<p>${"A page of moderate length, the same bytes on every origin. ".repeat(60)}</p>`;
+let finish: () => void = () => undefined;
+const finished = new Promise<void>((resolve) => {
+  finish = resolve;
+});
+const total = origins.length * (ROUNDS + WARM_UP);
+
+function page(step: number, next: string): string {
+  return `<!doctype html><html><head><meta charset="utf-8"><title>Step ${step}</title></head><body><h1>Step ${step}</h1>${filler}
+<script>
+navigator.serviceWorker && navigator.serviceWorker.register("/sw.js", { scope: "/" });
+addEventListener("load", () => setTimeout(async () => {
+  const [entry] = performance.getEntriesByType("navigation");
+  await fetch("/result", { method: "POST", body: JSON.stringify({ step: ${step}, responseEnd: entry.responseEnd, controlled: !!navigator.serviceWorker?.controller }) });
+  ${next ? `location.href = ${JSON.stringify(next)};` : `fetch("/done", { method: "POST" });`}
+}, 50));
+</script></body></html>`;
+}
+
+for (const [index, origin] of origins.entries()) {
+  origin.server.on("request", (req, res) => {
+    const url = new URL(req.url ?? "/", origin.url);
+    if (url.pathname === "/sw.js" && origin.worker) {
+      res.writeHead(200, { "content-type": "text/javascript", "cache-control": "no-cache" }).end(floorWorkerScript(origin.worker));
+    } else if (url.pathname === "/result") {
+      let body = "";
+      req.on("data", (chunk) => {
+        body += chunk;
+      });
+      req.on("end", () => {
+        const { responseEnd, controlled } = JSON.parse(body) as { responseEnd: number; controlled: boolean };
+        origin.samples.push({ responseEnd, controlled });
+        res.end();
+      });
+    } else if (url.pathname === "/done") {
+      res.end();
+      finish();
+    } else if (url.pathname === "/page") {
+      const step = Number(url.searchParams.get("step"));
+      const nextOrigin = origins[(index + 1) % origins.length];
+      const next = step + 1 < total && nextOrigin ? `${nextOrigin.url}page?step=${step + 1}` : "";
+      res.writeHead(200, { "content-type": "text/html; charset=utf-8", "cache-control": "no-cache" }).end(page(step, next));
+    } else {
+      res.writeHead(404).end();
+    }
+  });
+}
+
+await Promise.all(
+  origins.map(
+    (origin) =>
+      new Promise<void>((resolve) =>
+        origin.server.listen(0, "127.0.0.1", () => {
+          origin.url = `http://127.0.0.1:${(origin.server.address() as AddressInfo).port}/`;
+          resolve();
+        }),
+      ),
+  ),
+);
+
+printMachine(`bench:nav-raw (--rounds ${ROUNDS}, no browser driver)`);
+const found = findChromium();
+if (!found) throw new Error("Failed to find a Chromium: set PCK_CHROMIUM, run 'npx playwright install chromium', or install the OS package.");
+const profileDir = mkdtempSync(join(tmpdir(), "pck-nav-raw-"));
+const browser = spawn(
+  found.executablePath ?? chromium.executablePath(),
+  ["--headless", ...CHROMIUM_ARGS, `--user-data-dir=${profileDir}`, `${origins[0]?.url}page?step=0`],
+  { stdio: "ignore" },
+);
+const timer = setTimeout(() => {
+  process.stderr.write(`bench:nav-raw: the browser stopped navigating (no result in ${RUN_TIMEOUT_MS / 60_000} min).\n`);
+  finish();
+  process.exitCode = 1;
+}, RUN_TIMEOUT_MS);
+try {
+  await finished;
+} finally {
+  clearTimeout(timer);
+  browser.kill();
+  for (const origin of origins) origin.server.close();
+  rmSync(profileDir, { recursive: true, force: true });
+}
+
+const medians = origins.map((origin) => {
+  const kept = origin.samples.slice(WARM_UP).filter((sample) => sample.controlled === (origin.worker !== null));
+  return { origin, summary: summarize(kept.map((sample) => sample.responseEnd)) };
+});
+printTable(
+  ["origin", "n", "p10", "median", "p90"],
+  medians.map(({ origin, summary }) => [origin.name, summary.n, ms(summary.p10), ms(summary.median), ms(summary.p90)]),
+);
+for (let i = 0; i + 1 < medians.length; i += 2) {
+  const [base, withWorker] = [medians[i], medians[i + 1]];
+  if (!base || !withWorker) continue;
+  console.log(
+    `${withWorker.origin.name} / no worker, median document in: ${ratio(withWorker.summary.median / base.summary.median)}; ` +
+      `${ms(withWorker.summary.median - base.summary.median)} ms added`,
+  );
+}
