@@ -114,6 +114,37 @@ test.describe("control panel", () => {
     expect((await mock.faults()).map((fault) => fault.name)).toEqual(["first page gone", "second page late"]);
   });
 
+  test("adds a fault with a regex path and query and header conditions, which fires only on a request that meets them all", async ({
+    page,
+    request,
+    mock,
+    app,
+  }) => {
+    const target = app.page(1);
+    await openPanel(page);
+    const form = faultForm(page);
+    await form.getByLabel("Path", { exact: true }).fill(`^${target.path}$`);
+    await form.getByLabel("Path is").selectOption("regex");
+    await form.getByLabel("Query").fill("from present\nsort ~ ^(asc|desc)$");
+    await form.getByLabel("Request headers").fill("X-Probe = on\nAuthorization absent");
+    await form.getByLabel("Response").selectOption("503");
+    await form.getByRole("button", { name: "Add fault" }).click();
+    await expect(form.getByRole("status")).toHaveText(/^Added fault f\d+\.$/);
+    const [fault] = await mock.faults();
+    expect(fault).toMatchObject({
+      path: { regex: `^${target.path}$` },
+      query: { from: { present: true }, sort: { pattern: "^(asc|desc)$" } },
+      headers: { "x-probe": "on", authorization: { absent: true } },
+      status: 503,
+    });
+    await expect(bodyRows(faultsTable(page))).toContainText([`regex ^${target.path}$`]);
+    const status = async (query: string, headers: Record<string, string>) => (await request.get(`${target.path}?${query}`, { headers })).status();
+    expect(await status("from=panel&sort=asc", { "x-probe": "on" }), "every condition holds").toBe(503);
+    expect(await status("from=panel&sort=up", { "x-probe": "on" }), "sort does not match its pattern").toBe(200);
+    expect(await status("sort=asc", { "x-probe": "on" }), "no from parameter").toBe(200);
+    expect(await status("from=panel&sort=asc", { "x-probe": "on", authorization: "Bearer x" }), "an Authorization header").toBe(200);
+  });
+
   test("shows the scenario in force, what it set, and its faults by name", async ({ page, mock, app }) => {
     await mock.applyScenario({
       name: "late first page",

@@ -2,7 +2,15 @@ import { type FormEvent, useState } from "react";
 import type { Fault } from "../faults/faultSchema.ts";
 import { control, messageOf } from "./control.ts";
 import { STATUS_TEXT } from "./describeFault.ts";
-import { type BodyChoice, EMPTY_FORM, type FaultFormValues, faultFormBody, type RepresentationChoice, type ResponseChoice } from "./faultFormBody.ts";
+import {
+  type BodyChoice,
+  EMPTY_FORM,
+  type FaultFormValues,
+  faultFormBody,
+  type PathKind,
+  type RepresentationChoice,
+  type ResponseChoice,
+} from "./faultFormBody.ts";
 
 const RESPONSE_LABELS: Readonly<Record<ResponseChoice, string>> = {
   404: `404 ${STATUS_TEXT[404]}`,
@@ -23,6 +31,11 @@ const BODY_LABELS: Readonly<Record<BodyChoice, string>> = {
   truncate: "Cut short after N bytes",
   dribble: "In N chunks over T ms",
   bandwidth: "At N bytes per second",
+};
+
+const PATH_KIND_LABELS: Readonly<Record<PathKind, string>> = {
+  glob: "Path or glob",
+  regex: "RE2 regular expression",
 };
 
 const REPRESENTATION_LABELS: Readonly<Record<RepresentationChoice, string>> = {
@@ -79,6 +92,24 @@ export function FaultForm({ pathExample, onAdded }: { pathExample: string; onAdd
     }
   };
 
+  /** A textarea of query or header conditions, written as the faults table shows them. */
+  const conditions = (key: "query" | "headers", label: string, placeholder: string) => (
+    <div className="field wide">
+      <label htmlFor={`fault-match-${key}`}>{label}</label>
+      <textarea
+        id={`fault-match-${key}`}
+        name={key}
+        rows={2}
+        value={values[key]}
+        onChange={set(key)}
+        placeholder={placeholder}
+        spellCheck={false}
+        aria-describedby={`fault-match-${key}-hint`}
+      />
+      <small id={`fault-match-${key}-hint`}>Optional, one a line: name = value, name ~ regex, name present or name absent. All must hold.</small>
+    </div>
+  );
+
   return (
     <form className="fault-form" aria-labelledby="add-fault-title" noValidate onSubmit={submit}>
       <h3 id="add-fault-title">Add a fault</h3>
@@ -96,8 +127,20 @@ export function FaultForm({ pathExample, onAdded }: { pathExample: string; onAdd
             autoComplete="off"
             aria-describedby="fault-path-hint"
           />
-          <small id="fault-path-hint">An exact path, or a glob: * within a segment, ** across segments.</small>
+          <small id="fault-path-hint">
+            {values.pathKind === "regex"
+              ? "Matched against the whole path, e.g. ^/app/pages/\\d+$ (RE2: no look-arounds or back-references)."
+              : "An exact path, or a glob: * within a segment, ** across segments."}
+          </small>
         </div>
+        <div className="field">
+          <label htmlFor="fault-path-kind">Path is</label>
+          <select id="fault-path-kind" name="pathKind" value={values.pathKind} onChange={set("pathKind")}>
+            <Options labels={PATH_KIND_LABELS} />
+          </select>
+        </div>
+        {conditions("query", "Query", "_rsc present")}
+        {conditions("headers", "Request headers", "RSC = 1")}
         <div className="field">
           <label htmlFor="fault-name">Name</label>
           <input

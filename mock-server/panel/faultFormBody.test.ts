@@ -104,3 +104,19 @@ test("leaves the fields that shape one response out of a sequence, whose steps h
     representation: "any",
   });
 });
+
+test("sends a regex path as {regex}, as typed but for outer spaces", () => {
+  expect(faultFormBody(form({ path: " ^/app/pages/\\d+$ ", pathKind: "regex" })).path).toEqual({ regex: "^/app/pages/\\d+$" });
+});
+
+test("reads query and header conditions written as the faults table shows them, one a line", () => {
+  const body = faultFormBody(form({ query: "_rsc present\nq = a b \n\nsort ~ ^(asc|desc)$", headers: "RSC=1\nAuthorization absent" }));
+  expect(body.query).toEqual({ _rsc: { present: true }, q: "a b", sort: { pattern: "^(asc|desc)$" } });
+  expect(body.headers).toEqual({ RSC: "1", Authorization: { absent: true } });
+});
+
+test("leaves out empty condition fields, and sends a line of no known form as a condition the server refuses", () => {
+  expect(faultFormBody(form({ query: " \n", headers: "" }))).not.toHaveProperty("query");
+  expect(faultFormBody(form({ query: " \n", headers: "" }))).not.toHaveProperty("headers");
+  expect(faultFormBody(form({ headers: "just words here" })).headers).toEqual({ "just words here": {} });
+});

@@ -4,12 +4,16 @@
  * so the server's validation speaks for every mistake.
  */
 import type { FaultInput, FaultStatus } from "../faults/faultSchema.ts";
+import type { ValueMatcher } from "../faults/requestMatchSchema.ts";
 
 export const RESPONSES = ["404", "403", "401", "500", "503", "drop", "hang", "reset", "garbage", "none", "sequence"] as const;
 export type ResponseChoice = (typeof RESPONSES)[number];
 
 export const BODIES = ["whole", "truncate", "dribble", "bandwidth"] as const;
 export type BodyChoice = (typeof BODIES)[number];
+
+export const PATH_KINDS = ["glob", "regex"] as const;
+export type PathKind = (typeof PATH_KINDS)[number];
 
 export const REPRESENTATIONS = ["any", "document", "data"] as const;
 export type RepresentationChoice = (typeof REPRESENTATIONS)[number];
@@ -18,6 +22,12 @@ export interface FaultFormValues {
   /** Optional: shown in the faults table, so a person can tell faults apart at a glance. */
   readonly name: string;
   readonly path: string;
+  /** Whether the path is a glob (or an exact path) or an RE2 regular expression. */
+  readonly pathKind: PathKind;
+  /** Query parameters the request must have, one a line, as the faults table writes them. */
+  readonly query: string;
+  /** Request headers, the same way. */
+  readonly headers: string;
   readonly response: ResponseChoice;
   /** With response `sequence`: the steps, comma-separated, e.g. `503, 503, pass`. */
   readonly sequence: string;
@@ -39,6 +49,9 @@ export interface FaultFormValues {
 export const EMPTY_FORM: FaultFormValues = {
   name: "",
   path: "",
+  pathKind: "glob",
+  query: "",
+  headers: "",
   response: "404",
   sequence: "",
   body: "whole",
@@ -109,6 +122,37 @@ export function headerLines(text: string): Record<string, string> | undefined {
   );
 }
 
+/**
+ * One condition a line, written as the faults table shows them: `name = value` (exactly),
+ * `name ~ pattern` (an RE2 regex), `name present`, `name absent`. A line of no such form goes to the
+ * server as a condition it refuses, so its message names the line's parameter or header.
+ */
+export function conditionLines(text: string): Record<string, ValueMatcher> | undefined {
+  const lines = text.split("\n").filter((line) => line.trim() !== "");
+  if (lines.length === 0) return undefined;
+  return Object.fromEntries(
+    lines.map((line): [string, ValueMatcher] => {
+      const flag = /^\s*(\S+)\s+(present|absent)\s*$/.exec(line);
+      if (flag?.[1] && flag[2]) return [flag[1], flag[2] === "present" ? { present: true } : { absent: true }];
+      const valued = /^\s*([^\s=~]+)\s*([=~])\s?(.*)$/.exec(line);
+      if (valued?.[1] && valued[2]) return [valued[1], valued[2] === "=" ? (valued[3] ?? "").trimEnd() : { pattern: (valued[3] ?? "").trimEnd() }];
+      return [line.trim(), {} as ValueMatcher];
+    }),
+  );
+}
+
+/** The path as a glob or a regex, and the query and header conditions the form names. */
+function match(values: FaultFormValues): Pick<FaultInput, "path" | "query" | "headers"> {
+  const path = values.path.trim();
+  const query = conditionLines(values.query);
+  const headers = conditionLines(values.headers);
+  return {
+    path: values.pathKind === "regex" ? { regex: path } : path,
+    ...(query === undefined ? {} : { query }),
+    ...(headers === undefined ? {} : { headers }),
+  };
+}
+
 /** The fields that shape one response: a sequence's steps hold them instead, so the form hides them. */
 function shaping(values: FaultFormValues): Partial<FaultInput> {
   if (values.response === "sequence") return {};
@@ -126,7 +170,7 @@ function defined<T extends Record<string, number | undefined>>(numbers: T): Part
 
 export function faultFormBody(values: FaultFormValues): FaultInput {
   return {
-    path: values.path.trim(),
+    ...match(values),
     ...action(values),
     ...shaping(values),
     ...defined({ probability: optionalNumber(values.probability), seed: optionalNumber(values.seed), times: optionalNumber(values.times) }),
