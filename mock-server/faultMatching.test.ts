@@ -109,6 +109,11 @@ const INVALID: readonly InvalidFault[] = [
     rule: "body.headers.rsc.pattern: is not a valid RE2 regular expression: invalid or unsupported Perl syntax: `(?=` (RE2 has no lookarounds or backreferences)",
   },
   {
+    what: "an empty regex, which would match every path",
+    body: { path: { regex: "" }, status: 404 },
+    rule: "body.path.regex: is empty, which would match every path: give a pattern, or the glob /** for all of them",
+  },
+  {
     what: "a regex over the length cap",
     body: { path: { regex: "a".repeat(MAX_REGEX_LENGTH + 1) }, status: 404 },
     rule: `body.path.regex: must be at most ${MAX_REGEX_LENGTH} characters, got ${MAX_REGEX_LENGTH + 1}`,

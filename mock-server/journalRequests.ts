@@ -41,23 +41,23 @@ export function journalRequests(journal: Journal, workerPath: string, logger: Lo
       if (written) return;
       written = true;
       const completed = res.writableFinished;
+      const signals = {
+        fromWorker: madeByWorker(req.get("referer"), workerPath),
+        secFetchMode: req.get("sec-fetch-mode") ?? null,
+        navigationPreload: req.get("service-worker-navigation-preload") !== undefined,
+      };
       const entry: NewEntry = {
         time: new Date().toISOString(),
         method: req.method,
         url: req.originalUrl,
         status: res.headersSent ? res.statusCode : null,
         durationMs: Math.round(performance.now() - started),
-        fromWorker: madeByWorker(req.get("referer"), workerPath),
+        fromWorker: signals.fromWorker,
         accept: req.get("accept") ?? null,
-        secFetchMode: req.get("sec-fetch-mode") ?? null,
+        secFetchMode: signals.secFetchMode,
         secFetchDest: req.get("sec-fetch-dest") ?? null,
-        navigationPreload: req.get("service-worker-navigation-preload") !== undefined,
-        kind: requestKind({
-          fromWorker: madeByWorker(req.get("referer"), workerPath),
-          navigationPreload: req.get("service-worker-navigation-preload") !== undefined,
-          secFetchMode: req.get("sec-fetch-mode") ?? null,
-          data: representationOf(req) === "data",
-        }),
+        navigationPreload: signals.navigationPreload,
+        kind: requestKind({ ...signals, data: representationOf(req) === "data" }),
         outcome: completed ? "completed" : (res.locals.cut ?? (res.locals.dropped ? "dropped" : "aborted")),
         fault: res.locals.fault ?? null,
         faultApplied: res.locals.faultApplied ?? null,

@@ -25,8 +25,11 @@ const pathGlob = z.string({ error: "must be a string" }).superRefine((value, ctx
   if (problem) ctx.addIssue({ code: "custom", message: problem });
 });
 
+/** An empty regex matches every path: a fault nobody meant (the panel's form sends one when its Path is left blank). */
+const pathRegex = regexSource.refine((source) => source !== "", "is empty, which would match every path: give a pattern, or the glob /** for all of them");
+
 /** `"/app/pages/*"` (an exact path or a glob) or `{"regex": "^/app/pages/\\d+$"}`. */
-export const PathPattern = z.union([pathGlob, z.strictObject({ regex: regexSource })], {
+export const PathPattern = z.union([pathGlob, z.strictObject({ regex: pathRegex })], {
   error: 'must be a path or glob as a string, or {"regex": "<RE2 regular expression>"}',
 });
 export type PathPattern = z.output<typeof PathPattern>;

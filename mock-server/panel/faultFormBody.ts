@@ -110,9 +110,11 @@ function body(values: FaultFormValues): Pick<FaultInput, "truncate" | "dribble">
   return {};
 }
 
+const nonBlankLines = (text: string): string[] => text.split("\n").filter((line) => line.trim() !== "");
+
 /** `Name: value` lines; a line without a colon becomes a name with an empty value, which the server checks. */
 export function headerLines(text: string): Record<string, string> | undefined {
-  const lines = text.split("\n").filter((line) => line.trim() !== "");
+  const lines = nonBlankLines(text);
   if (lines.length === 0) return undefined;
   return Object.fromEntries(
     lines.map((line) => {
@@ -128,7 +130,7 @@ export function headerLines(text: string): Record<string, string> | undefined {
  * server as a condition it refuses, so its message names the line's parameter or header.
  */
 export function conditionLines(text: string): Record<string, ValueMatcher> | undefined {
-  const lines = text.split("\n").filter((line) => line.trim() !== "");
+  const lines = nonBlankLines(text);
   if (lines.length === 0) return undefined;
   return Object.fromEntries(
     lines.map((line): [string, ValueMatcher] => {
