@@ -1,7 +1,7 @@
 import { extname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig, devices, type ReporterDescription } from "@playwright/test";
-import { CHROMIUM_ARGS, findChromium } from "./specs/support/chromium.mjs";
+import { CHROMIUM_ARGS, findChromium } from "./kit/chromium.mjs";
 
 const chromium = findChromium();
 /** ".ts" from a clone; ".js" in the installed package, where this file is compiled into lib/ with the specs. */

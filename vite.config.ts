@@ -3,7 +3,7 @@ import { createHash } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { build, defineConfig, type InlineConfig, type Plugin } from "vite";
-import { PANEL_ASSETS_PREFIX } from "./mock-server/controlPaths.ts";
+import { PANEL_ASSETS_PREFIX } from "./mock-server/control/controlPaths.ts";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
 export const DIST_DIR = `${root}dist`;
@@ -89,7 +89,7 @@ export default defineConfig({
     rolldownOptions: { input: `${root}src/app/main.tsx` },
   },
   test: {
-    include: ["{src,mock-server,specs,cli,bench,examples}/**/*.test.ts", "scripts/*.test.mjs"],
+    include: ["{src,kit,mock-server,specs,cli,bench,examples,scripts}/**/*.test.ts", "scripts/*.test.mjs"],
     exclude: ["**/node_modules/**", "examples/next-app/.next/**"],
     environment: "node",
   },

@@ -12,7 +12,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { forkListening } from "../mock-server/forkListening.ts";
+import { forkListening } from "../mock-server/process/forkListening.ts";
 import { npm, runCommand } from "../scripts/runCommand.mjs";
 import { ROOT } from "./internal/bundleSize.ts";
 import { ms, printGoal, printMachine, printTable, ratio } from "./internal/report.ts";

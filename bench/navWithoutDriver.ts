@@ -19,7 +19,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { chromium } from "@playwright/test";
-import { CHROMIUM_ARGS, findChromium } from "../specs/support/chromium.mjs";
+import { CHROMIUM_ARGS, findChromium } from "../kit/chromium.mjs";
 import { type FloorWorker, floorWorkerScript } from "./internal/floorNavigationServer.ts";
 import { ms, printMachine, printTable, ratio } from "./internal/report.ts";
 import { summarize } from "./internal/stats.ts";

@@ -18,9 +18,9 @@ import { readFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
-import { createControlClient } from "../mock-server/controlClient.ts";
-import { forkListening, type Listening } from "../mock-server/forkListening.ts";
-import { serverEntry } from "../mock-server/serverEntry.ts";
+import { createControlClient } from "../mock-server/control/controlClient.ts";
+import { forkListening, type Listening } from "../mock-server/process/forkListening.ts";
+import { serverEntry } from "../mock-server/process/serverEntry.ts";
 
 const FAULTED = { name: "faulted (500 status fault)", path: "/app/pages/1", status: 500 } as const;
 const PLAIN = { name: "plain (server-rendered page)", path: "/app/pages/2", status: 200 } as const;

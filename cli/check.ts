@@ -8,7 +8,7 @@ import { existsSync, readFileSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { KIT_ROOT, kitModule } from "../mock-server/internal/kitPaths.ts";
+import { KIT_ROOT, kitModule } from "../kit/kitPaths.ts";
 import { loadProfile, ProfileError, REFERENCE_PROFILE } from "./profile/loadProfile.ts";
 import { runForeground } from "./runForeground.ts";
 import { StartAppError, type StartedApp, startApp } from "./startApp.ts";

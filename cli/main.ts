@@ -4,7 +4,7 @@
  * own with its own `--help`; this only dispatches, and answers `--version` and the overall help.
  */
 import { readFileSync } from "node:fs";
-import { kitPath } from "../mock-server/internal/kitPaths.ts";
+import { kitPath } from "../kit/kitPaths.ts";
 import { runCheck } from "./check.ts";
 import { runInit } from "./init.ts";
 import { runServe } from "./serve.ts";

@@ -5,7 +5,7 @@
  * exits with its code.
  */
 
-import { serverEntry } from "../mock-server/serverEntry.ts";
+import { serverEntry } from "../mock-server/process/serverEntry.ts";
 import { runForeground } from "./runForeground.ts";
 
 export async function runServe(argv: readonly string[], callerDir: string): Promise<number> {

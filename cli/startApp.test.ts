@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { freePort } from "../mock-server/internal/freePort.ts";
+import { freePort } from "../kit/freePort.ts";
 import { StartAppError, startApp } from "./startApp.ts";
 
 const serve = (port: number) => `"${process.execPath}" -e "require('node:http').createServer((q, s) => s.end('ok')).listen(${port}, '127.0.0.1')"`;

@@ -19,11 +19,11 @@ import { build } from "vite";
 import { missingFieldsIn } from "../cli/init/profileNotes.ts";
 import { loadProfile } from "../cli/profile/loadProfile.ts";
 import type { ClauseVerdict } from "../cli/report/verdicts.ts";
-import { checkRecordedApp, playwrightArgsFrom } from "../examples/support/checkRecordedApp.ts";
-import { type RecordedVerdicts, verdictDrift } from "../examples/support/recordedVerdicts.ts";
-import { withFieldsFrom } from "../examples/support/withFieldsFrom.ts";
-import { forkListening } from "../mock-server/forkListening.ts";
+import { forkListening } from "../mock-server/process/forkListening.ts";
 import { startMockServer } from "../specs/support/mockServerProcess.ts";
+import { checkRecordedApp, playwrightArgsFrom } from "./exampleApps/checkRecordedApp.ts";
+import { type RecordedVerdicts, verdictDrift } from "./exampleApps/recordedVerdicts.ts";
+import { withFieldsFrom } from "./exampleApps/withFieldsFrom.ts";
 import { runCommand, stopWhenOrphaned } from "./runCommand.mjs";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));

@@ -13,9 +13,9 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { loadProfile } from "../cli/profile/loadProfile.ts";
 import { startApp } from "../cli/startApp.ts";
-import { compareWithRecord } from "../examples/support/checkRecordedApp.ts";
-import { freePort } from "../mock-server/internal/freePort.ts";
+import { freePort } from "../kit/freePort.ts";
 import { runActionSteps } from "./actionSteps.ts";
+import { compareWithRecord } from "./exampleApps/checkRecordedApp.ts";
 import { npm, runCommand, seconds, stopWhenOrphaned } from "./runCommand.mjs";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));

@@ -6,7 +6,7 @@
 // machines, Debian's mirrors are not (../shared/TOOLCHAIN.md).
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { findChromium } from "../specs/support/chromium.mjs";
+import { findChromium } from "../kit/chromium.mjs";
 import { ROOT } from "./ensureDeps.mjs";
 import { runCommand, seconds } from "./runCommand.mjs";
 
@@ -27,7 +27,7 @@ export const NO_CHROMIUM_HELP =
   "`npx playwright install chromium` (needs https://cdn.playwright.dev); or set PCK_CHROMIUM=/path/to/chromium.";
 
 /**
- * @typedef {import("../specs/support/chromium.mjs").FoundChromium} FoundChromium
+ * @typedef {import("../kit/chromium.mjs").FoundChromium} FoundChromium
  * @typedef {import("./runCommand.mjs").RunResult} RunResult
  * @typedef {import("./runCommand.mjs").RunOptions} RunOptions
  */

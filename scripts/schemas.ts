@@ -4,7 +4,7 @@
  */
 import { writeFileSync } from "node:fs";
 import { PROFILE_SCHEMA_FILE, profileJsonSchema } from "../cli/profile/profileJsonSchema.ts";
-import { SCENARIO_SCHEMA_FILE, scenarioJsonSchema } from "../mock-server/scenarioJsonSchema.ts";
+import { SCENARIO_SCHEMA_FILE, scenarioJsonSchema } from "../mock-server/scenarios/scenarioJsonSchema.ts";
 
 for (const [file, schema] of [
   [PROFILE_SCHEMA_FILE, profileJsonSchema()],

@@ -5,8 +5,8 @@
  */
 import { fileURLToPath } from "node:url";
 import { chromium } from "@playwright/test";
+import { CHROMIUM_ARGS, findChromium } from "../kit/chromium.mjs";
 import { waitForController } from "../specs/support/browserState.ts";
-import { CHROMIUM_ARGS, findChromium } from "../specs/support/chromium.mjs";
 import { openPanel } from "../specs/support/controlPanel.ts";
 import { startMockServer } from "../specs/support/mockServerProcess.ts";
 

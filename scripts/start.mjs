@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 import { ensureDeps, ROOT } from "./ensureDeps.mjs";
 import { npm, runCommand, stopWhenOrphaned } from "./runCommand.mjs";
 
-const SERVE = fileURLToPath(new URL("../mock-server/serve.mjs", import.meta.url));
+const SERVE = fileURLToPath(new URL("../mock-server/process/serve.mjs", import.meta.url));
 
 /** @returns {Promise<number>} the exit code */
 async function start() {

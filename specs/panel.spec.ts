@@ -1,4 +1,4 @@
-import { SHELL_SWITCHES } from "../mock-server/shellSwitches.ts";
+import { SHELL_SWITCHES } from "../mock-server/reference/shellSwitches.ts";
 import { expect, test } from "./fixtures.ts";
 import { needs, servedReference } from "./support/applicability.ts";
 import { cachedUrls, waitForController } from "./support/browserState.ts";

@@ -1,6 +1,6 @@
 /** Chromium for the benchmarks, launched as the suite launches it, and what a page can tell about its own load. */
 import { type Browser, chromium, type Page } from "@playwright/test";
-import { CHROMIUM_ARGS, findChromium } from "../../specs/support/chromium.mjs";
+import { CHROMIUM_ARGS, findChromium } from "../../kit/chromium.mjs";
 
 export async function launchChromium(): Promise<Browser> {
   const found = findChromium();

@@ -1,11 +1,11 @@
 /**
  * Baseline servers run in a child process, as the mock server does, so no server shares a thread
- * with the benchmark that measures it. The handshake is the repository's one (mock-server/forkListening.ts).
+ * with the benchmark that measures it. The handshake is the repository's one (mock-server/process/forkListening.ts).
  */
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
-import { announceListening, forkListening } from "../../mock-server/forkListening.ts";
+import { announceListening, forkListening } from "../../mock-server/process/forkListening.ts";
 
 /** A plain HTTP server in a child process starts in well under a second; generous for a busy machine. */
 const START_TIMEOUT_MS = 30_000;

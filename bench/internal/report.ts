@@ -1,6 +1,6 @@
 /** How every benchmark prints: a machine line, aligned plain-text tables, one verdict line per goal. */
 import { availableParallelism, loadavg } from "node:os";
-import { findChromium } from "../../specs/support/chromium.mjs";
+import { findChromium } from "../../kit/chromium.mjs";
 
 export type Cell = string | number;
 

@@ -6,7 +6,7 @@
  * fresh where a step needs a browser that has not seen the app's pages.
  */
 import { type Browser, chromium } from "@playwright/test";
-import { CHROMIUM_ARGS, findChromium } from "../../specs/support/chromium.mjs";
+import { CHROMIUM_ARGS, findChromium } from "../../kit/chromium.mjs";
 import { loadProfile, REFERENCE_PROFILE } from "../profile/loadProfile.ts";
 import type { AppFacts, ClientNavigationFact, FailedStep, OfflineFact, OnlineFact } from "./appFacts.ts";
 import { initError } from "./initErrors.ts";

@@ -5,7 +5,7 @@
  */
 import { existsSync, writeFileSync } from "node:fs";
 import { basename, dirname, relative, sep } from "node:path";
-import { kitPath } from "../../mock-server/internal/kitPaths.ts";
+import { kitPath } from "../../kit/kitPaths.ts";
 import type { ProfileInput } from "../profile/profileSchema.ts";
 import { initError } from "./initErrors.ts";
 

@@ -1,7 +1,7 @@
 /** Reads and validates a profile file; every mistake is reported with its path in the file. */
 import { readFileSync } from "node:fs";
-import { kitPath } from "../../mock-server/internal/kitPaths.ts";
-import { describeIssues } from "../../mock-server/internal/validation.ts";
+import { kitPath } from "../../kit/kitPaths.ts";
+import { describeIssues } from "../../mock-server/http/validation.ts";
 import { Profile } from "./profileSchema.ts";
 
 export const REFERENCE_PROFILE = kitPath("cli", "profile", "reference.json");

@@ -4,7 +4,7 @@
  * or its clause under notApplicable) are checked when the profile is loaded.
  */
 import { z } from "zod";
-import { kitPath } from "../../mock-server/internal/kitPaths.ts";
+import { kitPath } from "../../kit/kitPaths.ts";
 import { Profile } from "./profileSchema.ts";
 
 export const PROFILE_SCHEMA_FILE = kitPath("cli", "profile", "profile.schema.json");

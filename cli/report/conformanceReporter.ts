@@ -7,7 +7,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import type { FullConfig, Reporter, TestCase, TestResult } from "@playwright/test/reporter";
-import { KIT_ROOT } from "../../mock-server/internal/kitPaths.ts";
+import { KIT_ROOT } from "../../kit/kitPaths.ts";
 import { parseChecklist } from "./checklist.ts";
 import { testOutcome } from "./testOutcome.ts";
 import { verdictHtml } from "./verdictHtml.ts";

@@ -2,10 +2,10 @@
  * `npm run conformance:next-app [-- <playwright test args>]`: installs and builds the Next.js +
  * Serwist fixture when it is out of date, serves it with `next start`, runs the suite against it
  * (report in test-results/next-app/), and compares the verdicts with the ones docs/next-app.md
- * records by hand (see examples/support/checkRecordedApp.ts for the exit codes).
+ * records by hand (see scripts/exampleApps/checkRecordedApp.ts for the exit codes).
  */
 import { fileURLToPath } from "node:url";
-import { runFixtureCheck } from "../support/checkRecordedApp.ts";
+import { runFixtureCheck } from "../../scripts/exampleApps/checkRecordedApp.ts";
 import { prepareNextApp } from "./build.ts";
 
 await runFixtureCheck({

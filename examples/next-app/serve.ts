@@ -9,8 +9,8 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { announceListening } from "../../mock-server/forkListening.ts";
-import { freePort } from "../../mock-server/internal/freePort.ts";
+import { freePort } from "../../kit/freePort.ts";
+import { announceListening } from "../../mock-server/process/forkListening.ts";
 import { APP_DIR, BASE_PATH, BUILD_ID, NEXT_BIN, QUIET_ENV, WORKER } from "./internal/paths.ts";
 
 /** `next start` of this app answers in 2.5–6.5 s here (docs/next-app.md); generous for a busy 2-core CI machine. */

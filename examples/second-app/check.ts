@@ -1,11 +1,11 @@
 /**
  * `npm run conformance:second-app [-- <playwright test args>]`: builds the second app, serves it,
  * runs the suite against it (report in test-results/second-app/), and compares the verdicts with
- * the ones docs/second-app.md records (see examples/support/checkRecordedApp.ts for exit codes).
+ * the ones docs/second-app.md records (see scripts/exampleApps/checkRecordedApp.ts for exit codes).
  */
 import { fileURLToPath } from "node:url";
 import { build } from "vite";
-import { runFixtureCheck } from "../support/checkRecordedApp.ts";
+import { runFixtureCheck } from "../../scripts/exampleApps/checkRecordedApp.ts";
 
 await runFixtureCheck({
   name: "second-app",

@@ -9,7 +9,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { announceListening } from "../../mock-server/forkListening.ts";
+import { announceListening } from "../../mock-server/process/forkListening.ts";
 import { BASE_PATH } from "./src/routes.ts";
 import { createStaticHost } from "./staticHost.ts";
 

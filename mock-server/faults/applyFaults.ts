@@ -7,8 +7,8 @@
  */
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import type { Logger } from "pino";
-import { sendError } from "../internal/httpError.ts";
-import type { PageResponder } from "../respondWithPage.ts";
+import { sendError } from "../http/httpError.ts";
+import type { PageResponder } from "../reference/respondWithPage.ts";
 import { dribbleBody } from "./dribble.ts";
 import { dropConnection } from "./drop.ts";
 import type { FaultStore, TakenFault } from "./FaultStore.ts";

@@ -8,8 +8,8 @@ import type { Request, Response } from "express";
 import type { Logger } from "pino";
 import { errorDigest } from "../../src/core/digest.ts";
 import { fallbackForStatus } from "../../src/core/fallbacks.ts";
-import { fallbackPage } from "../content.ts";
-import type { PageResponder } from "../respondWithPage.ts";
+import { fallbackPage } from "../reference/content.ts";
+import type { PageResponder } from "../reference/respondWithPage.ts";
 import type { FaultStatus } from "./faultSchema.ts";
 
 /**

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import type { ShellConfig } from "../../src/core/shellConfig.ts";
-import { SHELL_SWITCHES, type ShellSwitch } from "../shellSwitches.ts";
+import { SHELL_SWITCHES, type ShellSwitch } from "../reference/shellSwitches.ts";
 import { CONFIG_LABELS, SWITCH_HINTS } from "./describeConfig.ts";
 
 /**

@@ -1,4 +1,4 @@
-import type { JournalEntry } from "../journal.ts";
+import type { JournalEntry } from "../journal/journal.ts";
 
 /** Rows rendered at most; more would make the page slow to update while requests stream in. */
 export const SHOWN_ROWS = 500;

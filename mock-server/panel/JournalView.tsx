@@ -1,7 +1,7 @@
-import { CONTROL_PREFIX, JOURNAL_HAR_PATH } from "../controlPaths.ts";
-import type { JournalEntry } from "../journal.ts";
-import { journalFilter } from "../journalFilter.ts";
-import { type JournalQuery, journalSearch } from "../journalQuery.ts";
+import { CONTROL_PREFIX, JOURNAL_HAR_PATH } from "../control/controlPaths.ts";
+import type { JournalEntry } from "../journal/journal.ts";
+import { journalFilter } from "../journal/journalFilter.ts";
+import { type JournalQuery, journalSearch } from "../journal/journalQuery.ts";
 import { JournalTable, SHOWN_ROWS } from "./JournalTable.tsx";
 import { describeQuery, type FilterName, queryOf } from "./journalFilterValues.ts";
 import { useFilterCheck } from "./useFilterCheck.ts";

@@ -1,4 +1,4 @@
-import type { ScenarioSummary } from "../scenarioSchema.ts";
+import type { ScenarioSummary } from "../scenarios/scenarioSchema.ts";
 import { describeConfigPatch } from "./describeConfig.ts";
 
 function whatItSet(scenario: ScenarioSummary): string {

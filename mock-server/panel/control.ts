@@ -1,5 +1,5 @@
 /** The panel's control-API client: same origin as the page the mock server serves it on. */
-import { createControlClient } from "../controlClient.ts";
+import { createControlClient } from "../control/controlClient.ts";
 
-export { messageOf } from "../controlClient.ts";
+export { messageOf } from "../control/controlClient.ts";
 export const control = createControlClient();

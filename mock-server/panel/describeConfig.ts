@@ -1,6 +1,6 @@
 /** The shell configuration in words, for the switches and for what a scenario set. */
-import type { ShellConfigPatch } from "../shellConfigSchema.ts";
-import type { ShellSwitch } from "../shellSwitches.ts";
+import type { ShellConfigPatch } from "../reference/shellConfigSchema.ts";
+import type { ShellSwitch } from "../reference/shellSwitches.ts";
 
 /** Keyed by every field, so one added to the configuration fails to compile here until it has words. */
 export const CONFIG_LABELS: Readonly<Record<keyof Required<ShellConfigPatch>, string>> = {

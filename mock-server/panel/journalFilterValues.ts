@@ -3,7 +3,7 @@
  * control API's own names (`/__mock/?path=/app/pages/*&status=4xx`), so a filtered view can be
  * bookmarked or sent with a bug report, and its query string also works on `GET /__mock/journal`.
  */
-import { type JournalQuery, statusFilterOf } from "../journalQuery.ts";
+import { type JournalQuery, statusFilterOf } from "../journal/journalQuery.ts";
 
 /** Every filter of the journal but `after`, which the live stream already is. */
 export const FILTERS = ["path", "method", "status", "fault", "digest"] as const satisfies readonly (keyof JournalQuery)[];

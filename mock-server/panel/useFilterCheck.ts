@@ -4,7 +4,7 @@
  * itself. Only the answer for the filters now typed counts; an older one that comes late is dropped.
  */
 import { useEffect, useRef, useState } from "react";
-import { type JournalQuery, journalSearch } from "../journalQuery.ts";
+import { type JournalQuery, journalSearch } from "../journal/journalQuery.ts";
 import { control, messageOf } from "./control.ts";
 
 /** The server's message when it refuses `query`, or null (accepted, no filter, or not answered yet). */

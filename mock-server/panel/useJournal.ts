@@ -4,8 +4,8 @@
  * reconnects by itself with the last id it saw, and the server sends only what came after.
  */
 import { useEffect, useState } from "react";
-import { CONTROL_PREFIX, JOURNAL_EVENTS, JOURNAL_STREAM_PATH } from "../controlPaths.ts";
-import type { JournalEntry } from "../journal.ts";
+import { CONTROL_PREFIX, JOURNAL_EVENTS, JOURNAL_STREAM_PATH } from "../control/controlPaths.ts";
+import type { JournalEntry } from "../journal/journal.ts";
 
 /** As many entries as the server's journal keeps by default; older ones leave the panel too. */
 export const KEPT_ENTRIES = 5_000;

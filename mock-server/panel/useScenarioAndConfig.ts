@@ -5,8 +5,8 @@
  */
 import { useCallback, useState } from "react";
 import type { ShellConfig } from "../../src/core/shellConfig.ts";
-import type { ScenarioSummary } from "../scenarioSchema.ts";
-import type { ShellSwitch } from "../shellSwitches.ts";
+import type { ShellSwitch } from "../reference/shellSwitches.ts";
+import type { ScenarioSummary } from "../scenarios/scenarioSchema.ts";
 import { control, messageOf } from "./control.ts";
 import { useRefreshWhenVisible } from "./useRefreshWhenVisible.ts";
 

@@ -4,8 +4,8 @@
  * same `{ error: { status, digest? } }` body the reference shell's data requests get.
  */
 import type { DataError } from "../../src/core/fallbacks.ts";
-import { representationOf } from "../representation.ts";
-import type { PageResponder } from "../respondWithPage.ts";
+import { representationOf } from "../http/representation.ts";
+import type { PageResponder } from "../reference/respondWithPage.ts";
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

@@ -13,7 +13,7 @@ import { Agent, type IncomingMessage, request } from "node:http";
 import { pipeline } from "node:stream";
 import type { RequestHandler } from "express";
 import type { Logger } from "pino";
-import { sendError } from "../internal/httpError.ts";
+import { sendError } from "../http/httpError.ts";
 import { withoutHopByHop } from "./hopByHop.ts";
 import type { Upstream } from "./upstreamUrl.ts";
 

@@ -3,7 +3,7 @@
  * schemes are refused with the reason, so a typo fails at start, not on the first request.
  */
 
-import { isLoopbackHost } from "../internal/isLoopbackHost.ts";
+import { isLoopbackHost } from "../http/isLoopbackHost.ts";
 
 export class UpstreamUrlError extends Error {}
 

@@ -1,12 +1,13 @@
 import { readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { expect, test } from "vitest";
-import { loadScenarioFile } from "../loadScenarioFile.ts";
 import { controlRequest } from "../testing/controlRequest.ts";
 import { startMock } from "../testing/startMock.ts";
+import { loadScenarioFile } from "./loadScenarioFile.ts";
+import { SCHEMA_FILE_NAME } from "./scenarioJsonSchema.ts";
 
 const SCENARIOS_DIR = fileURLToPath(new URL(".", import.meta.url));
-const READY = readdirSync(SCENARIOS_DIR).filter((file) => file.endsWith(".json"));
+const READY = readdirSync(SCENARIOS_DIR).filter((file) => file.endsWith(".json") && file !== SCHEMA_FILE_NAME);
 
 test("ships the four ready scenarios", () => {
   expect(READY.sort()).toEqual(["everything-forbidden.json", "flaky-network.json", "retries.json", "server-errors.json"]);

@@ -1,5 +1,5 @@
 /** A journal entry for tests: a completed document GET of `url` that no fault shaped. */
-import type { NewEntry } from "../journal.ts";
+import type { NewEntry } from "../journal/journal.ts";
 
 export function documentEntry(url: string): NewEntry {
   return {

@@ -6,7 +6,7 @@
  */
 import fc from "fast-check";
 import { FAULT_STATUSES, MAX_DELAY_MS } from "../faults/faultSchema.ts";
-import { MAX_SCENARIO_FAULTS } from "../scenarioSchema.ts";
+import { MAX_SCENARIO_FAULTS } from "../scenarios/scenarioSchema.ts";
 
 type Json = Record<string, unknown>;
 

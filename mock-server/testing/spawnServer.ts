@@ -1,12 +1,12 @@
 /**
- * Runs the mock server's real entry, `node mock-server/serve.mjs`, as a person would, and reads
+ * Runs the mock server's real entry, `node mock-server/process/serve.mjs`, as a person would, and reads
  * what it prints. The child is killed when the test finishes if it is still running.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { onTestFinished } from "vitest";
 
-const SERVE = fileURLToPath(new URL("../serve.mjs", import.meta.url));
+const SERVE = fileURLToPath(new URL("../process/serve.mjs", import.meta.url));
 
 /**
  * A cold start loads tsx, Express and pino (about 1 s on a busy 2-core machine, see

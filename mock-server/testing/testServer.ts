@@ -7,10 +7,10 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { type Logger, pino } from "pino";
 import { test as base, vi } from "vitest";
-import { createControlClient } from "../controlClient.ts";
+import { createControlClient } from "../control/controlClient.ts";
 import { type AppOptions, createApp, type MockApp } from "../createApp.ts";
 import type { Fault, FaultInput } from "../faults/faultSchema.ts";
-import type { JournalEntry } from "../journal.ts";
+import type { JournalEntry } from "../journal/journal.ts";
 
 /**
  * How long to wait for a signal the server gives by itself (a journal entry, a fault hit). The server

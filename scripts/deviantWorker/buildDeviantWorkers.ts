@@ -6,7 +6,7 @@
 import { existsSync, readdirSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { build, type Plugin } from "vite";
-import { kitPath } from "../../mock-server/internal/kitPaths.ts";
+import { kitPath } from "../../kit/kitPaths.ts";
 import { DIST_DIR, shellWorkerBuild } from "../../vite.config.ts";
 import { DEVIANTS, type Deviant, deviantScript } from "./deviants.ts";
 

@@ -6,7 +6,7 @@
  */
 import type { FullResult, Reporter, TestCase, TestResult } from "@playwright/test/reporter";
 import { testOutcome } from "../../cli/report/testOutcome.ts";
-import { KIT_ROOT, kitPath } from "../../mock-server/internal/kitPaths.ts";
+import { KIT_ROOT, kitPath } from "../../kit/kitPaths.ts";
 import { DEVIANTS } from "./deviants.ts";
 
 interface Seen {

@@ -4,7 +4,7 @@
  * `grep` picks against each deviant; those named in `caughtBy` must fail on their own assertion,
  * every other one must pass. A suite whose tests cannot fail proves nothing (issue 13 item 4).
  */
-import { kitPath } from "../../mock-server/internal/kitPaths.ts";
+import { kitPath } from "../../kit/kitPaths.ts";
 
 export interface Deviant {
   /** Also the Playwright project's name. */

@@ -5,7 +5,7 @@
  * the specs' `workerScript` option. No conformance report: the verdict is caughtReporter.ts's.
  */
 import { defineConfig } from "@playwright/test";
-import { kitPath } from "../../mock-server/internal/kitPaths.ts";
+import { kitPath } from "../../kit/kitPaths.ts";
 import base from "../../playwright.config.ts";
 import { DEVIANTS, deviantScript } from "./deviants.ts";
 

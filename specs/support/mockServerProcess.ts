@@ -3,13 +3,13 @@
  * API over HTTP, exactly as a person or a CI job would. The child exits by itself when this process
  * goes away (IPC disconnect), so a crashed test worker leaves no server behind.
  */
-import { type ControlClient, createControlClient } from "../../mock-server/controlClient.ts";
+import { type ControlClient, createControlClient } from "../../mock-server/control/controlClient.ts";
 import type { Fault, FaultInput } from "../../mock-server/faults/faultSchema.ts";
-import { forkListening } from "../../mock-server/forkListening.ts";
-import type { JournalEntry } from "../../mock-server/journal.ts";
-import type { ScenarioInput } from "../../mock-server/scenarioSchema.ts";
-import { serverEntry } from "../../mock-server/serverEntry.ts";
-import type { ShellConfigPatch } from "../../mock-server/shellConfigSchema.ts";
+import type { JournalEntry } from "../../mock-server/journal/journal.ts";
+import { forkListening } from "../../mock-server/process/forkListening.ts";
+import { serverEntry } from "../../mock-server/process/serverEntry.ts";
+import type { ShellConfigPatch } from "../../mock-server/reference/shellConfigSchema.ts";
+import type { ScenarioInput } from "../../mock-server/scenarios/scenarioSchema.ts";
 
 /** Generous: a cold start loads tsx, Express and react-dom/server (about 1 s on a busy 2-core machine). */
 const START_TIMEOUT_MS = 30_000;

@@ -52,7 +52,7 @@ describe("parseWorkerConfig", () => {
     ["/app", false, DEFAULT_NETWORK_TIMEOUT_MS],
     ["/app", true, 0],
     ["/app", true, 1],
-    // The largest timeout the mock server's config schema accepts (mock-server/shellConfigSchema.ts).
+    // The largest timeout the mock server's config schema accepts (mock-server/reference/shellConfigSchema.ts).
     ["/app", true, 600_000],
     ["", false, 10_000],
     ["/a/b", true, 42],

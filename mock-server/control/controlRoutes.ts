@@ -1,0 +1,194 @@
+/**
+ * The control API under `/__mock/`: journal, reset, shell configuration. Bad input gets a 4xx naming
+ * the field and the rule, and changes nothing.
+ */
+import express, { type ErrorRequestHandler, type Router } from "express";
+import type { ShellConfig } from "../../src/core/shellConfig.ts";
+import { type FaultStore, MAX_FAULTS } from "../faults/FaultStore.ts";
+import { FaultInput } from "../faults/faultSchema.ts";
+import { sendError } from "../http/httpError.ts";
+import { describeIssues } from "../http/validation.ts";
+import type { Journal } from "../journal/journal.ts";
+import { ShellConfigPatch } from "../reference/shellConfigSchema.ts";
+import { MAX_SCENARIO_FILE_BYTES } from "../scenarios/loadScenarioFile.ts";
+import { Scenario, type ScenarioSummary, summarize } from "../scenarios/scenarioSchema.ts";
+import { controlAccess } from "./controlAccess.ts";
+import { CONTROL_PREFIX, JOURNAL_STREAM_PATH } from "./controlPaths.ts";
+import { journalQueryRoutes } from "./journalQueryRoutes.ts";
+import { journalStream } from "./journalStream.ts";
+
+export { CONTROL_PREFIX };
+export const CONTROL_BODY_LIMIT = "16kb";
+/** A scenario may be as large as its file may be, so every file that loads can also be sent. */
+export const SCENARIO_BODY_LIMIT = MAX_SCENARIO_FILE_BYTES;
+const SCENARIO_PATH = "/scenario";
+
+export interface ControlState {
+  readonly journal: Journal;
+  readonly faults: FaultStore;
+  readonly getConfig: () => ShellConfig;
+  readonly patchConfig: (patch: ShellConfigPatch) => ShellConfig;
+  readonly reset: () => void;
+  readonly applyScenario: (scenario: Scenario) => void;
+  readonly getScenario: () => ScenarioSummary | null;
+  /** When set, every control request must send `Authorization: Bearer <token>`. */
+  readonly controlToken?: string;
+}
+
+function hasBody(req: express.Request): boolean {
+  return req.get("transfer-encoding") !== undefined || Number(req.get("content-length") ?? 0) > 0;
+}
+
+/** Requests whose body turned out empty when read: a chunked body may announce itself and hold nothing. */
+const emptyBodies = new WeakSet<express.Request>();
+
+/** An empty body is not JSON, though express.json reads it as `{}` (which PUT /config would accept). */
+function refuseMissingBody(req: express.Request, res: express.Response, action: string): boolean {
+  if (hasBody(req) && !emptyBodies.has(req)) return false;
+  sendError(res, 400, "BODY_MISSING", `Failed to ${action}: the request has no body. Send a JSON object with 'Content-Type: application/json'.`);
+  return true;
+}
+
+/**
+ * Control requests come from tools or from pages of this server, never from another origin: a page
+ * elsewhere must not be able to add faults or wipe the journal. Bodies are JSON only, which also
+ * rules out the form posts a browser sends cross-origin without asking.
+ */
+const guardControl: express.RequestHandler = (req, res, next) => {
+  const origin = req.get("origin");
+  if (origin !== undefined && origin !== `${req.protocol}://${req.get("host")}`) {
+    return sendError(
+      res,
+      403,
+      "CROSS_ORIGIN",
+      `Failed to accept a control request from origin '${origin}': only this server's own pages and non-browser clients may use ${CONTROL_PREFIX}/.`,
+    );
+  }
+  if (!hasBody(req) || req.is("application/json")) return next();
+  sendError(
+    res,
+    415,
+    "UNSUPPORTED_MEDIA_TYPE",
+    `Failed to read the request body: Content-Type is '${req.get("content-type") ?? "missing"}'. Send JSON with 'Content-Type: application/json'.`,
+  );
+};
+
+const bodyErrors: ErrorRequestHandler = (error: { type?: string; status?: number }, req, res, next) => {
+  const limit = req.path === SCENARIO_PATH ? `${SCENARIO_BODY_LIMIT} bytes` : CONTROL_BODY_LIMIT;
+  if (error.type === "entity.too.large")
+    return sendError(res, 413, "BODY_TOO_LARGE", `Failed to read the request body: it is larger than ${limit}. Send a smaller body.`);
+  if (error.type === "entity.parse.failed")
+    return sendError(res, 400, "BODY_NOT_JSON", "Failed to read the request body: it is not valid JSON. Check the syntax.");
+  next(error);
+};
+
+/**
+ * A known control path asked with a method it does not answer gets 405 with `Allow` (RFC 9110
+ * §15.5.6), not the 404 of a path that does not exist; OPTIONS gets the same `Allow` with a 204. The
+ * methods are read from the routes registered above, so the list cannot drift from them.
+ */
+const METHOD_ORDER = ["GET", "HEAD", "POST", "PUT", "DELETE"] as const;
+
+function refuseOtherMethods(router: Router): void {
+  const allowed = new Map<string, Set<string>>();
+  for (const layer of router.stack) {
+    if (!layer.route) continue;
+    const methods = allowed.get(layer.route.path) ?? new Set<string>();
+    for (const handler of layer.route.stack) methods.add(handler.method.toUpperCase());
+    allowed.set(layer.route.path, methods);
+  }
+  for (const [path, methods] of allowed) {
+    // Express answers HEAD with a GET route.
+    if (methods.has("GET")) methods.add("HEAD");
+    const allow = METHOD_ORDER.filter((method) => methods.has(method)).join(", ");
+    router.all(path, (req, res) => {
+      res.set("allow", allow);
+      if (req.method === "OPTIONS") return void res.status(204).end();
+      sendError(
+        res,
+        405,
+        "METHOD_NOT_ALLOWED",
+        `Failed to ${req.method} ${CONTROL_PREFIX}${req.path}: it answers ${allow} only. See the README's control API section.`,
+      );
+    });
+  }
+}
+
+export function controlRoutes(state: ControlState): Router {
+  const router = express.Router({ strict: true, caseSensitive: true });
+  const json = (limit: string | number) =>
+    express.json({
+      limit,
+      strict: false,
+      verify: (req, _res, body) => {
+        if (body.length === 0) emptyBodies.add(req as express.Request);
+      },
+    });
+  const controlJson = json(CONTROL_BODY_LIMIT);
+  const scenarioJson = json(SCENARIO_BODY_LIMIT);
+  const readJson: express.RequestHandler = (req, res, next) => (req.path === SCENARIO_PATH ? scenarioJson : controlJson)(req, res, next);
+  router.use(controlAccess(state.controlToken), guardControl, readJson, bodyErrors);
+
+  journalQueryRoutes(router, state.journal);
+  router.get(JOURNAL_STREAM_PATH, journalStream(state.journal));
+  router.post("/reset", (_req, res) => {
+    state.reset();
+    res.status(204).end();
+  });
+  router.get("/faults", (_req, res) => {
+    res.set("cache-control", "no-store").json({ faults: state.faults.list() });
+  });
+  router.post("/faults", (req, res) => {
+    if (refuseMissingBody(req, res, "add the fault")) return;
+    const parsed = FaultInput.safeParse(req.body);
+    if (!parsed.success) return sendError(res, 400, "INVALID_FAULT", `Failed to add the fault: ${describeIssues(parsed.error, "body")}.`);
+    if (state.faults.size >= MAX_FAULTS) {
+      return sendError(
+        res,
+        409,
+        "TOO_MANY_FAULTS",
+        `Failed to add the fault: ${MAX_FAULTS} faults are active, the most the server keeps. Remove some (DELETE ${CONTROL_PREFIX}/faults/:id) or all (DELETE ${CONTROL_PREFIX}/faults) first.`,
+      );
+    }
+    res.status(201).json(state.faults.add(parsed.data));
+  });
+  router.delete("/faults", (_req, res) => {
+    state.faults.clear();
+    res.status(204).end();
+  });
+  router.delete("/faults/:id", (req, res) => {
+    if (!state.faults.remove(req.params.id)) {
+      return sendError(
+        res,
+        404,
+        "UNKNOWN_FAULT",
+        `Failed to remove fault '${req.params.id}': there is no such fault. GET ${CONTROL_PREFIX}/faults lists them.`,
+      );
+    }
+    res.status(204).end();
+  });
+  router.get("/config", (_req, res) => {
+    res.set("cache-control", "no-store").json(state.getConfig());
+  });
+  router.put("/config", (req, res) => {
+    if (refuseMissingBody(req, res, "change the shell configuration")) return;
+    const parsed = ShellConfigPatch.safeParse(req.body);
+    if (!parsed.success) return sendError(res, 400, "INVALID_CONFIG", `Failed to change the shell configuration: ${describeIssues(parsed.error, "body")}.`);
+    res.json(state.patchConfig(parsed.data));
+  });
+  router.get(SCENARIO_PATH, (_req, res) => {
+    res.set("cache-control", "no-store").json({ scenario: state.getScenario() });
+  });
+  router.put(SCENARIO_PATH, (req, res) => {
+    if (refuseMissingBody(req, res, "apply the scenario")) return;
+    const parsed = Scenario.safeParse(req.body);
+    if (!parsed.success) return sendError(res, 400, "INVALID_SCENARIO", `Failed to apply the scenario: ${describeIssues(parsed.error, "body")}.`);
+    state.applyScenario(parsed.data);
+    res.json({ scenario: summarize(parsed.data), config: state.getConfig(), faults: state.faults.list() });
+  });
+  refuseOtherMethods(router);
+  router.use((req, res) =>
+    sendError(res, 404, "UNKNOWN_CONTROL_ROUTE", `No control route ${req.method} ${CONTROL_PREFIX}${req.path}. See the README's control API section.`),
+  );
+  return router;
+}

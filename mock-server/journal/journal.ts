@@ -1,0 +1,125 @@
+/**
+ * The request journal: one entry per request the app answered (control traffic under `/__mock/` is
+ * not journaled). Bounded, oldest first out, with a count of what was dropped.
+ */
+import type { NearMiss } from "../faults/nearMisses.ts";
+import type { HeaderRecord } from "./redactHeaders.ts";
+import type { RequestKind } from "./requestKind.ts";
+
+/**
+ * `dropped`: a drop fault closed the connection with no response; `reset`: a reset fault aborted it
+ * (RST); `garbage`: a garbage fault sent bytes that are not HTTP, then closed; `truncated`: a truncate
+ * fault closed it partway through the body; `aborted`: the client went away first (e.g. from a hang).
+ */
+export type Outcome = "completed" | "aborted" | "dropped" | "reset" | "garbage" | "truncated";
+
+export interface JournalEntry {
+  readonly id: number;
+  readonly time: string;
+  readonly method: string;
+  readonly url: string;
+  /** The status sent, with the headers; null when none was (the client went away or a fault cut the connection first). */
+  readonly status: number | null;
+  readonly durationMs: number;
+  /** Whether the service worker made the request (its script URL is the referrer); null when unknown. */
+  readonly fromWorker: boolean | null;
+  readonly accept: string | null;
+  readonly secFetchMode: string | null;
+  readonly secFetchDest: string | null;
+  /**
+   * Whether the browser sent the request as a worker's navigation preload (it carries a
+   * `Service-Worker-Navigation-Preload` header). The worker asked for it on activation, but the browser
+   * makes it with the navigation's own headers and referrer, so `fromWorker` is not true for it.
+   */
+  readonly navigationPreload: boolean;
+  /** Which of the app's requests this is: the navigation, its preload, the worker's fetch, data, or a subresource. */
+  readonly kind: RequestKind;
+  readonly outcome: Outcome;
+  /** The fault that matched the request: a fault id, `request` for `__status`/`x-mock-*`, or null. */
+  readonly fault: string | null;
+  /** Whether that fault shaped the response: false when its `probability` spared the request; null without a fault. */
+  readonly faultApplied: boolean | null;
+  /** ERR-4: the digest of the server-side error this response reported. */
+  readonly digest: string | null;
+  /** The request's headers as sent, names in lower case, credentials and the control token redacted (redactHeaders.ts). */
+  readonly requestHeaders: HeaderRecord;
+  /** The response's headers as sent, the same way; empty when none were sent. */
+  readonly responseHeaders: HeaderRecord;
+  /** For a request no fault matched: the faults it nearly matched and how, closest first; empty otherwise. */
+  readonly nearMisses: readonly NearMiss[];
+}
+
+export type NewEntry = Omit<JournalEntry, "id">;
+
+/** What the journal tells its subscribers (the live stream): a new entry, or that it was emptied. */
+export type JournalChange = { readonly type: "entry"; readonly entry: JournalEntry } | { readonly type: "clear" };
+export type JournalSubscriber = (change: JournalChange) => void;
+
+export const DEFAULT_JOURNAL_LIMIT = 5_000;
+
+export class Journal {
+  #entries: JournalEntry[] = [];
+  #nextId = 1;
+  #dropped = 0;
+  #generation = 0;
+  readonly #limit: number;
+  readonly #subscribers = new Set<JournalSubscriber>();
+
+  constructor(limit = DEFAULT_JOURNAL_LIMIT) {
+    this.#limit = limit;
+  }
+
+  add(entry: NewEntry): JournalEntry {
+    const stored = { id: this.#nextId++, ...entry };
+    this.#entries.push(stored);
+    if (this.#entries.length > this.#limit) {
+      this.#entries.shift();
+      this.#dropped++;
+    }
+    this.#notify({ type: "entry", entry: stored });
+    return stored;
+  }
+
+  list(): { entries: readonly JournalEntry[]; dropped: number } {
+    return { entries: [...this.#entries], dropped: this.#dropped };
+  }
+
+  /**
+   * How many times the journal was emptied. A request journaled when it ends takes this when it
+   * begins: one that began before the last clear belongs to the emptied journal (journalRequests.ts).
+   */
+  get generation(): number {
+    return this.#generation;
+  }
+
+  clear(): void {
+    this.#entries = [];
+    this.#dropped = 0;
+    this.#generation++;
+    this.#notify({ type: "clear" });
+  }
+
+  /** Calls `subscriber` on every change from now on; returns the function that stops it. */
+  subscribe(subscriber: JournalSubscriber): () => void {
+    this.#subscribers.add(subscriber);
+    return () => {
+      this.#subscribers.delete(subscriber);
+    };
+  }
+
+  /** How many subscribers are listening: a stream whose client went away must not stay counted. */
+  get subscriberCount(): number {
+    return this.#subscribers.size;
+  }
+
+  #notify(change: JournalChange): void {
+    for (const subscriber of this.#subscribers) {
+      try {
+        subscriber(change);
+      } catch {
+        // add() runs as a response finishes; a broken subscriber must not take the server down with it.
+        this.#subscribers.delete(subscriber);
+      }
+    }
+  }
+}

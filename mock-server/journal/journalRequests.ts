@@ -1,0 +1,89 @@
+import type { RequestHandler } from "express";
+import type { Logger } from "pino";
+import type { NearMiss } from "../faults/nearMisses.ts";
+import { representationOf } from "../http/representation.ts";
+import type { Journal, NewEntry } from "./journal.ts";
+import { REDACTED, redactedHeaders } from "./redactHeaders.ts";
+import { requestKind } from "./requestKind.ts";
+import "./responseLocals.ts";
+
+/** The worker's requests carry its script URL as the referrer; a page's carry the page's URL. */
+function madeByWorker(referer: string | undefined, workerPath: string): boolean | null {
+  if (!referer) return null;
+  try {
+    return new URL(referer).pathname === workerPath;
+  } catch {
+    return null;
+  }
+}
+
+/** A near-miss shows the request's values; the control token must not show through one either. */
+function withoutToken(nearMisses: readonly NearMiss[], controlToken: string | undefined): readonly NearMiss[] {
+  if (controlToken === undefined) return nearMisses;
+  return nearMisses.map((miss) => ({
+    ...miss,
+    differences: miss.differences.map((difference) => ({ ...difference, actual: difference.actual?.replaceAll(controlToken, REDACTED) ?? null })),
+  }));
+}
+
+/**
+ * Writes one journal entry and one log line per request when its response ends or is cut off. A
+ * request that began before the journal was last emptied (`POST /__mock/reset`) gets its log line
+ * only: its entry belongs to the journal the reset emptied, and it names a fault by an id the reset
+ * has since given to another (issue 13).
+ */
+export function journalRequests(journal: Journal, workerPath: string, logger: Logger, controlToken?: string): RequestHandler {
+  return (req, res, next) => {
+    const started = performance.now();
+    const generation = journal.generation;
+    let written = false;
+    const write = () => {
+      if (written) return;
+      written = true;
+      const completed = res.writableFinished;
+      const signals = {
+        fromWorker: madeByWorker(req.get("referer"), workerPath),
+        secFetchMode: req.get("sec-fetch-mode") ?? null,
+        navigationPreload: req.get("service-worker-navigation-preload") !== undefined,
+      };
+      const entry: NewEntry = {
+        time: new Date().toISOString(),
+        method: req.method,
+        url: req.originalUrl,
+        status: res.headersSent ? res.statusCode : null,
+        durationMs: Math.round(performance.now() - started),
+        fromWorker: signals.fromWorker,
+        accept: req.get("accept") ?? null,
+        secFetchMode: signals.secFetchMode,
+        secFetchDest: req.get("sec-fetch-dest") ?? null,
+        navigationPreload: signals.navigationPreload,
+        kind: requestKind({ ...signals, data: representationOf(req) === "data" }),
+        outcome: completed ? "completed" : (res.locals.cut ?? (res.locals.dropped ? "dropped" : "aborted")),
+        fault: res.locals.fault ?? null,
+        faultApplied: res.locals.faultApplied ?? null,
+        digest: res.locals.digest ?? null,
+        requestHeaders: redactedHeaders(req.headers, controlToken),
+        responseHeaders: res.headersSent ? redactedHeaders(res.getHeaders(), controlToken) : {},
+        nearMisses: withoutToken(res.locals.nearMisses ?? [], controlToken),
+      };
+      const journaled = generation === journal.generation;
+      if (journaled) journal.add(entry);
+      logger.info(
+        {
+          method: entry.method,
+          url: entry.url,
+          status: entry.status,
+          ms: entry.durationMs,
+          fault: entry.fault,
+          digest: entry.digest,
+          outcome: entry.outcome,
+          ...(journaled ? {} : { journaled }),
+        },
+        "request",
+      );
+    };
+    res.on("finish", write);
+    res.on("close", write);
+    next();
+  };
+}

@@ -1,0 +1,25 @@
+/**
+ * What the middleware leaves on `res.locals` for the request journal and the pages: typed once here
+ * (Express declares `Locals` open for this), so a misspelt or mistyped field fails to compile instead
+ * of silently journalling null.
+ */
+import type { NearMiss } from "../faults/nearMisses.ts";
+
+declare module "express-serve-static-core" {
+  interface Locals {
+    /** The id of the fault that shaped the response (`request` for the request's own `__status`). */
+    fault?: string;
+    /** The digest a status-500 fault showed, for the journal to tie to this one request. */
+    digest?: string;
+    /** The connection was cut on purpose (a drop fault), not by the client. */
+    dropped?: boolean;
+    /** The request is held open on purpose (a hang fault). */
+    hung?: boolean;
+    /** How a fault cut the response short on purpose: the journal's outcome for it. */
+    cut?: "reset" | "garbage" | "truncated";
+    /** false when the matching fault's `probability` spared the request (it went on untouched). */
+    faultApplied?: boolean;
+    /** For a request no fault matched: the faults it nearly matched (nearMisses.ts), for its journal entry. */
+    nearMisses?: readonly NearMiss[];
+  }
+}

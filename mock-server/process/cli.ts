@@ -1,0 +1,175 @@
+/** Parses the mock server's command line; every mistake is a message naming the flag. */
+import { parseArgs } from "node:util";
+import { normalizeBasePath } from "../../src/core/basePath.ts";
+import { ShellError } from "../../src/core/errors.ts";
+import { controlTokenProblem } from "../control/controlAccess.ts";
+import { CONTROL_PREFIX, isUnderControlPrefix } from "../control/controlPaths.ts";
+import { isLoopbackHost } from "../http/isLoopbackHost.ts";
+import { LOG_LEVELS, type LogLevel } from "../http/logger.ts";
+import { urlPathProblem } from "../http/urlPath.ts";
+import { isOwnAddress, parseUpstreamUrl, upstreamProblem } from "../proxy/upstreamUrl.ts";
+
+export const DEFAULT_HOST = "127.0.0.1";
+export const DEFAULT_PORT = 4173;
+export const DEFAULT_BASE_PATH = "/app";
+export const DEFAULT_LOG_LEVEL: LogLevel = "info";
+/** The environment variable a control token may come from, so it stays out of `ps` and shell history. */
+export const CONTROL_TOKEN_ENV = "PCK_CONTROL_TOKEN";
+
+export const USAGE = `Usage: pwa-conformance-kit serve [options]   serve the reference app (or, with --upstream, another app)
+       npm start -- [options]                in a clone of the kit: build the app, then serve it
+       npm run serve -- [options]            in a clone of the kit: serve the existing build
+
+Serves the reference web app shell (or, with --upstream, any app) with a request journal, injected
+faults and a control API under /__mock/.
+
+Options:
+  --port <n>              port to listen on, 0 for any free port (default ${DEFAULT_PORT})
+  --host <addr>           address to bind (default ${DEFAULT_HOST}). Anything but loopback
+                          (127.0.0.0/8, ::1, localhost) needs --control-token
+  --base-path <p>         where the app lives (default ${DEFAULT_BASE_PATH}; '/' for the site root)
+  --scenario <file>       start with a scenario's faults and configuration (JSON), e.g. the
+                          kit's mock-server/scenarios/flaky-network.json; POST /__mock/reset returns to it
+  --upstream <url>        proxy mode: forward every request outside /__mock/ to this http:// app
+                          (e.g. http://127.0.0.1:3000) with the faults on top; no shell is served
+  --worker-path <p>       the service worker's script path, by which the journal tells its
+                          requests (default: the base path's sw.js, e.g. /app/sw.js)
+  --log-level <level>     ${LOG_LEVELS.join(", ")} (default ${DEFAULT_LOG_LEVEL}); one JSON line
+                          per request when piped, pretty lines in a terminal
+  --control-token <t>     require 'Authorization: Bearer <t>' on every control request; at least
+                          16 characters (openssl rand -hex 16). Or set ${CONTROL_TOKEN_ENV}
+  --version               print the version and exit
+  -h, --help              show this help and exit
+`;
+
+export interface CliOptions {
+  readonly port: number;
+  readonly host: string;
+  readonly basePath: string;
+  readonly scenario: string | undefined;
+  readonly upstream: string | undefined;
+  readonly workerPath: string | undefined;
+  readonly logLevel: LogLevel;
+  readonly controlToken: string | undefined;
+  readonly help: boolean;
+  readonly version: boolean;
+}
+
+export class CliError extends Error {}
+
+const FLAGS = {
+  port: { type: "string" },
+  host: { type: "string" },
+  "base-path": { type: "string" },
+  scenario: { type: "string" },
+  upstream: { type: "string" },
+  "worker-path": { type: "string" },
+  "log-level": { type: "string" },
+  "control-token": { type: "string" },
+  help: { type: "boolean", short: "h" },
+  version: { type: "boolean" },
+} as const;
+
+const HELP_HINT = "Run with --help for the list of flags.";
+
+/** parseArgs's own messages name the flag but suggest things that do not apply here. */
+function describeParseError(error: Error & { code?: string }): string {
+  const flag = /'(-[^', ]*(?:, --[^' ]*)?)/.exec(error.message)?.[1]?.split(", ").at(-1);
+  const positional = /Unexpected argument '([^']*)'/.exec(error.message)?.[1];
+  switch (error.code) {
+    case "ERR_PARSE_ARGS_UNKNOWN_OPTION":
+      return `Unknown flag ${flag}. ${HELP_HINT}`;
+    case "ERR_PARSE_ARGS_INVALID_OPTION_VALUE":
+      return /does not take an argument/.test(error.message) ? `${flag} takes no value.` : `${flag} needs a value, e.g. ${flag} <value> or ${flag}=<value>.`;
+    case "ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL":
+      return `Unexpected argument '${positional}': every option is a --flag. ${HELP_HINT}`;
+    default:
+      return `${error.message}. ${HELP_HINT}`;
+  }
+}
+
+function parsePort(text: string): number {
+  const port = Number(text);
+  if (!/^\d+$/.test(text) || port > 65_535) throw new CliError(`--port must be a whole number from 0 to 65535, not '${text}'.`);
+  return port;
+}
+
+function parseBasePath(text: string): string {
+  let normalized: string;
+  try {
+    normalized = normalizeBasePath(text);
+  } catch (error) {
+    if (error instanceof ShellError) throw new CliError(`--base-path: ${error.message}`);
+    throw error;
+  }
+  if (isUnderControlPrefix(normalized))
+    throw new CliError(`--base-path ${text}: ${CONTROL_PREFIX}/ is the control API's, in any case. Use another path, e.g. /app.`);
+  return text;
+}
+
+function parseLogLevel(text: string): LogLevel {
+  if (!(LOG_LEVELS as readonly string[]).includes(text)) throw new CliError(`--log-level must be one of ${LOG_LEVELS.join(", ")}, not '${text}'.`);
+  return text as LogLevel;
+}
+
+function parseControlToken(flag: string | undefined, env: string | undefined): string | undefined {
+  const [token, source] = flag !== undefined ? [flag, "--control-token"] : env ? [env, CONTROL_TOKEN_ENV] : [undefined, ""];
+  if (token === undefined) return undefined;
+  const problem = controlTokenProblem(token);
+  if (problem) throw new CliError(`${source}: the token ${problem}.`);
+  return token;
+}
+
+export function parseCli(argv: readonly string[], env: Readonly<Record<string, string | undefined>> = process.env): CliOptions {
+  let values: { [K in keyof typeof FLAGS]?: (typeof FLAGS)[K]["type"] extends "boolean" ? boolean : string };
+  try {
+    ({ values } = parseArgs({ args: [...argv], strict: true, allowPositionals: false, options: FLAGS }));
+  } catch (error) {
+    if (!argv.some((arg) => arg === "--help" || arg === "-h")) throw new CliError(describeParseError(error as Error));
+    values = { help: true };
+  }
+  if (values.help === true || values.version === true) {
+    // Help wins over every other mistake on the line, unknown flags included: it is what a confused
+    // person reaches for. --version, asked alone, answers before any check of the rest too.
+    return {
+      port: DEFAULT_PORT,
+      host: DEFAULT_HOST,
+      basePath: DEFAULT_BASE_PATH,
+      scenario: undefined,
+      upstream: undefined,
+      workerPath: undefined,
+      logLevel: DEFAULT_LOG_LEVEL,
+      controlToken: undefined,
+      help: values.help === true,
+      version: values.version !== undefined && values.help !== true,
+    };
+  }
+  const port = parsePort(values.port ?? String(DEFAULT_PORT));
+  // `[::1]` is how a URL writes an IPv6 address; listen() and the loopback check take it bare.
+  const host = (values.host ?? DEFAULT_HOST).replace(/^\[(.*:.*)\]$/, "$1");
+  if (host.trim() === "") throw new CliError("--host must not be empty.");
+  const basePath = parseBasePath(values["base-path"] ?? DEFAULT_BASE_PATH);
+  const scenario = values.scenario;
+  if (scenario !== undefined && scenario.trim() === "")
+    throw new CliError("--scenario needs the path of a scenario file, e.g. mock-server/scenarios/flaky-network.json.");
+  const upstream = values.upstream;
+  const upstreamWhy = upstream === undefined ? null : upstreamProblem(upstream);
+  if (upstreamWhy) throw new CliError(`--upstream '${upstream}': ${upstreamWhy}.`);
+  if (upstream !== undefined && isOwnAddress(parseUpstreamUrl(upstream), host, port)) {
+    throw new CliError(
+      `--upstream '${upstream}' is this server's own address (--host ${host} --port ${port}): every request would come back to it. Point --upstream at the app, or pick another --port.`,
+    );
+  }
+  const workerPath = values["worker-path"];
+  const workerPathWhy = workerPath === undefined ? null : urlPathProblem(workerPath);
+  if (workerPathWhy) throw new CliError(`--worker-path '${workerPath}' ${workerPathWhy}, e.g. /app/sw.js.`);
+  const logLevel = parseLogLevel(values["log-level"] ?? DEFAULT_LOG_LEVEL);
+  const controlToken = parseControlToken(values["control-token"], env[CONTROL_TOKEN_ENV]);
+  if (!isLoopbackHost(host) && controlToken === undefined) {
+    throw new CliError(
+      `--host ${host} lets other machines reach the server, and without a control token anyone who can reach it could add faults and read the journal. ` +
+        `Pass --control-token <token> (or set ${CONTROL_TOKEN_ENV}), or bind a loopback address such as ${DEFAULT_HOST}.`,
+    );
+  }
+  return { port, host, basePath, scenario, upstream, workerPath, logLevel, controlToken, help: false, version: false };
+}

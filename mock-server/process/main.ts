@@ -1,0 +1,112 @@
+/**
+ * The mock server's entry, run by bin/serve.mjs (`npm start`, `npm run serve`), which sets up tsx
+ * with the project's tsconfig and production React first: parse flags (cli.ts; `--help` lists them all: --port, --host,
+ * --base-path, --scenario, --upstream, --worker-path, --log-level, --control-token), load the
+ * scenario, build the app, listen, print the URL. Stops on SIGINT/SIGTERM — in-flight requests get
+ * to finish — and, when started by a parent over IPC (the test fixtures), when that parent goes away.
+ */
+import { readFileSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { kitPath } from "../../kit/kitPaths.ts";
+import { CONTROL_PREFIX } from "../control/controlPaths.ts";
+import { createApp } from "../createApp.ts";
+import { createLogger } from "../http/logger.ts";
+import { rendersJsx } from "../reference/renderDocument.tsx";
+import { loadScenarioFile, ScenarioFileError } from "../scenarios/loadScenarioFile.ts";
+import type { Scenario } from "../scenarios/scenarioSchema.ts";
+import { CliError, parseCli, USAGE } from "./cli.ts";
+import { announceListening } from "./forkListening.ts";
+
+/** How long in-flight requests get to finish after a stop signal before connections are cut. */
+const SHUTDOWN_GRACE_MS = 2_000;
+
+function fail(message: string): never {
+  process.stderr.write(`mock-server: ${message}\n`);
+  process.exit(2);
+}
+
+let options: ReturnType<typeof parseCli>;
+try {
+  options = parseCli(process.argv.slice(2));
+} catch (error) {
+  if (error instanceof CliError) fail(error.message);
+  throw error;
+}
+if (options.help) {
+  process.stdout.write(USAGE);
+  process.exit(0);
+}
+if (options.version) {
+  const { name, version } = JSON.parse(readFileSync(kitPath("package.json"), "utf8")) as { name: string; version: string };
+  process.stdout.write(`${name} ${version}\n`);
+  process.exit(0);
+}
+
+if (options.upstream === undefined && !rendersJsx()) {
+  fail(
+    "Failed to start: this process compiles the pages' JSX without React's automatic runtime, so every page would answer 500. Start the server with 'npm start -- …' (or 'npm run serve -- …' on an existing build), not mock-server/process/main.ts directly.",
+  );
+}
+
+let scenario: Scenario | undefined;
+try {
+  scenario = options.scenario === undefined ? undefined : loadScenarioFile(options.scenario);
+} catch (error) {
+  if (error instanceof ScenarioFileError) fail(error.message);
+  throw error;
+}
+
+let mock: ReturnType<typeof createApp>;
+try {
+  mock = createApp({
+    basePath: options.basePath,
+    scenario,
+    upstream: options.upstream,
+    workerPath: options.workerPath,
+    controlToken: options.controlToken,
+    logger: createLogger(options.logLevel),
+  });
+} catch (error) {
+  fail((error as Error).message);
+}
+
+const server = createServer(mock.handler);
+server.on("error", (error: NodeJS.ErrnoException) => {
+  if (error.code === "EADDRINUSE")
+    fail(`Failed to listen on ${options.host}:${options.port}: the port is in use. Pass --port 0 for any free port, or stop what is using it.`);
+  if (error.code === "EADDRNOTAVAIL") fail(`Failed to listen on ${options.host}: no such address on this machine. Use 127.0.0.1 or ::1.`);
+  fail(`Failed to listen on ${options.host}:${options.port}: ${error.message}`);
+});
+server.listen(options.port, options.host, () => {
+  const { address, port } = server.address() as AddressInfo;
+  const host = address.includes(":") ? `[${address}]` : address;
+  const origin = `http://${host}:${port}`;
+  const url = `${origin}${mock.appPath}`;
+  const what = options.upstream === undefined ? "Mock server with the reference shell" : `Mock server in front of ${options.upstream}`;
+  const lines = [`${what}: ${url}`, `Control panel: ${origin}${CONTROL_PREFIX}/`, `Control API and journal: ${origin}${CONTROL_PREFIX}/journal`];
+  if (scenario) lines.push(`Scenario: ${scenario.name} (${options.scenario})`);
+  if (options.controlToken) lines.push("Control requests need 'Authorization: Bearer <token>' (the token you passed).");
+  process.stdout.write(`${lines.join("\n")}\n`);
+  announceListening(origin, url);
+});
+
+let stopping = false;
+// Once stopping, a keep-alive connection closes as soon as its response is done, instead of holding
+// the exit until SHUTDOWN_GRACE_MS (browsers and Node's fetch keep connections open).
+server.on("request", (_req, res) => {
+  if (stopping) res.setHeader("connection", "close");
+  res.on("finish", () => {
+    if (stopping) setImmediate(() => server.closeIdleConnections());
+  });
+});
+function stop(): void {
+  if (stopping) return;
+  stopping = true;
+  server.close(() => process.exit(0));
+  server.closeIdleConnections();
+  setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
+}
+process.on("SIGINT", stop);
+process.on("SIGTERM", stop);
+process.on("disconnect", stop);

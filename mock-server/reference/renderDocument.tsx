@@ -1,0 +1,86 @@
+/**
+ * Server-side rendering of the reference app: the document of every page carries that page's content
+ * (so a cached navigation shows the page itself offline) and the boot data the client hydrates from.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { renderToString } from "react-dom/server";
+import { App } from "../../src/app/App.tsx";
+import { createStatusStore } from "../../src/app/statusStore.ts";
+import { BOOT_DATA_ID, type BootData } from "../../src/core/page.ts";
+
+const ENTRY = "src/app/main.tsx";
+
+export interface BuiltAssets {
+  readonly script: string;
+  readonly styles: readonly string[];
+}
+
+/** Reads Vite's manifest; fails with the fix when the app was not built. */
+export function readBuiltAssets(distDir: string): BuiltAssets {
+  const manifestPath = join(distDir, ".vite", "manifest.json");
+  let manifest: Record<string, { file: string; css?: string[] }>;
+  try {
+    manifest = JSON.parse(readFileSync(manifestPath, "utf8"));
+  } catch {
+    throw new Error(`Failed to start the mock server: no built app at ${manifestPath}. Run 'npm run build' (npm start does it for you).`);
+  }
+  const entry = manifest[ENTRY];
+  if (!entry) throw new Error(`Failed to start the mock server: ${manifestPath} has no entry for ${ENTRY}. Rebuild with 'npm run build'.`);
+  return { script: entry.file, styles: entry.css ?? [] };
+}
+
+/** JSON inside `<script>`: `<` escaped so no value can close the element. */
+function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, "\\u003c");
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+export interface RenderOptions {
+  readonly assets: BuiltAssets;
+  readonly boot: BootData;
+  /** A per-render id, so a spec can tell a refreshed copy from an old one (NAV-5). */
+  readonly renderId: number;
+  /** Load the app's script only after `load` (REG-3: registration at once on a complete document). */
+  readonly lateBoot?: boolean;
+}
+
+export function renderDocument({ assets, boot, renderId, lateBoot = false }: RenderOptions): string {
+  const base = boot.config.basePath;
+  const body = renderToString(<App boot={boot} status={createStatusStore("waiting")} />);
+  const script = `${base}/${assets.script}`;
+  const loader = lateBoot
+    ? `<script>addEventListener("load",()=>{const s=document.createElement("script");s.type="module";s.src=${scriptJson(script)};document.body.append(s)})</script>`
+    : `<script type="module" src="${escapeHtml(script)}"></script>`;
+  return [
+    "<!doctype html>",
+    '<html lang="en"><head><meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    // No favicon request: it would 404 and put noise in the journal and the console.
+    '<link rel="icon" href="data:,">',
+    `<meta name="pck-render-id" content="${renderId}">`,
+    `<title>${escapeHtml(boot.page.title)}</title>`,
+    ...assets.styles.map((href) => `<link rel="stylesheet" href="${escapeHtml(`${base}/${href}`)}">`),
+    `</head><body><div id="root">${body}</div>`,
+    `<script id="${BOOT_DATA_ID}" type="application/json">${scriptJson(boot)}</script>`,
+    loader,
+    "</body></html>",
+  ].join("");
+}
+
+/**
+ * Whether this process compiles JSX with React's automatic runtime. tsx takes it from the tsconfig
+ * that mock-server/process/serve.mjs names; `node --import tsx mock-server/process/main.ts` compiles classic JSX, and every
+ * page answered 500 with `React is not defined` (issue 13).
+ */
+export function rendersJsx(): boolean {
+  try {
+    renderToString(<i />);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,42 @@
+/**
+ * A scenario: a named set of faults and shell configuration, loaded from a file at start
+ * (`--scenario file`) or sent to `PUT /__mock/scenario`. Applying one replaces the faults and the
+ * configuration together.
+ */
+import { z } from "zod";
+import { FaultInput } from "../faults/faultSchema.ts";
+import { ShellConfigPatch } from "../reference/shellConfigSchema.ts";
+
+/** More faults than any scenario worth reading; keeps a runaway file from filling memory. */
+export const MAX_SCENARIO_FAULTS = 200;
+
+export const Scenario = z.strictObject(
+  {
+    /** The JSON Schema an editor checks the file with (scenario.schema.json); ignored here. */
+    $schema: z.string({ error: "must be a string" }).optional(),
+    name: z.string({ error: "must be a string" }).trim().min(1, "must not be empty").max(100, "must be at most 100 characters"),
+    description: z.string({ error: "must be a string" }).max(2_000, "must be at most 2000 characters").optional(),
+    config: ShellConfigPatch.default({}),
+    faults: z.array(FaultInput, { error: "must be a list of faults" }).max(MAX_SCENARIO_FAULTS, `must hold at most ${MAX_SCENARIO_FAULTS} faults`).default([]),
+  },
+  { error: "must be a JSON object with name, and optionally description, config and faults" },
+);
+
+export type ScenarioInput = z.input<typeof Scenario>;
+export type Scenario = z.output<typeof Scenario>;
+
+/**
+ * What `GET /__mock/scenario` tells about the scenario in force: its name and description, and what
+ * it set (the configuration fields it changed and how many faults it added), since the configuration
+ * and the faults in force may have changed since.
+ */
+export interface ScenarioSummary {
+  readonly name: string;
+  readonly description: string | null;
+  readonly config: ShellConfigPatch;
+  readonly faults: number;
+}
+
+export function summarize(scenario: Scenario): ScenarioSummary {
+  return { name: scenario.name, description: scenario.description ?? null, config: scenario.config, faults: scenario.faults.length };
+}
