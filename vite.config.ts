@@ -37,7 +37,7 @@ export function shellWorkerBuild(assets: readonly string[], outDir: string, plug
 /**
  * Builds the worker after the app bundle is written, with the app's hashed assets as its precache
  * list. A second Vite entry would share chunks with the app and make sw.js start with `import`
- * (../shared/TOOLCHAIN.md), so it is a separate lib build.
+ * (a classic worker cannot import), so it is a separate lib build.
  */
 function shellWorker(): Plugin {
   return {

@@ -4,7 +4,7 @@
  * `cli/check.ts --target … --profile …` over the whole suite, and the floor, the same command with
  * only specs/floor.spec.ts (start-up, the proxy, one browser context, one page): what any check
  * costs before its first clause. Floors and checks alternate so load drifting on a shared machine
- * lands on both. Goal (issue 14): the whole check ≤ 90 s wall time with 2 workers.
+ * lands on both. Goal: the whole check ≤ 90 s wall time with 2 workers.
  *
  * Flags: --runs N (default 1; each check is about a minute and a half), --workers N (default 2).
  */

@@ -89,10 +89,10 @@ export function createApp(options: AppOptions = {}): MockApp {
   reset();
 
   const app = express();
-  // Without strict routing `/app` and `/app/` collapse into a redirect loop (../shared/TOOLCHAIN.md).
+  // Without strict routing `/app` and `/app/` collapse into a redirect loop (Express 5's default).
   app.set("strict routing", true);
   // Fault patterns are case-sensitive, so routes must be too: `/APP/sw.js` served the worker and
-  // `/APP/assets/x.js` escaped a fault on `/app/assets/**` (issue 13).
+  // `/APP/assets/x.js` escaped a fault on `/app/assets/**` before paths were matched case-sensitively.
   app.set("case sensitive routing", true);
   app.set("x-powered-by", false);
   app.set("etag", false);

@@ -1,5 +1,5 @@
 /**
- * `npm test` step for `init` (issue 12): `node --import tsx scripts/checkInit.ts [-- <playwright args>]`.
+ * `npm test` step for `init`: `node --import tsx scripts/checkInit.ts [-- <playwright args>]`.
  * Runs init against the reference app and the second app, and checks what it writes:
  * 1. the starter profile validates against the profile schema;
  * 2. each field init found equals the hand-written profile's (cli/profile/reference.json,

@@ -3,7 +3,7 @@
 // PCK_CHROMIUM, Playwright's own, the OS's); Playwright's own download; Debian's
 // `chromium-headless-shell` package (what Playwright runs headless; `chromium` where a release has no
 // such package) when we are root on Debian or Ubuntu. Playwright's download host is unreachable on our CI
-// machines, Debian's mirrors are not (../shared/TOOLCHAIN.md).
+// machines, Debian's mirrors are not.
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { findChromium } from "../kit/chromium.mjs";

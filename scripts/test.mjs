@@ -54,7 +54,7 @@ function steps(extraArgs) {
       env: { PCK_REPORT_DIR: join(ROOT, "test-results", "conformance") },
     },
     {
-      // The suite's self-check (issue 13 item 4): against the reference worker built with its status
+      // The suite's self-check: against the reference worker built with its status
       // check removed, the ERR-6/NAV-3 tests of error pages sent without Cache-Control must fail,
       // and only they (scripts/deviantWorker/).
       name: "deviant worker",
@@ -71,7 +71,7 @@ function steps(extraArgs) {
       run: [process.execPath, ["--import", "tsx", "scripts/checkPackage.ts"]],
     },
     {
-      // `init` (issue 12) on the reference and the second app: the starter profiles validate, equal
+      // `init` on the reference and the second app: the starter profiles validate, equal
       // the hand-written ones where init can see, and, with what init lists as missing filled in
       // from those, give the same verdicts (three conformance runs).
       name: "init",

@@ -68,7 +68,7 @@ test.describe("ONL-1 reload when back online", () => {
   test("ONL-1 does not reload on a stray online event while still offline", RECOMMENDED, async ({ page, context, profile }) => {
     await openWithFakeClock(page, profile.home);
     await goOffline(page, context);
-    // Chromium fires such events in the old document during controlled navigations (TOOLCHAIN.md).
+    // Chromium fires such events in the old document during controlled navigations (specs/support/offline.ts).
     await page.evaluate(() => window.dispatchEvent(new Event("online")));
     await page.clock.runFor(SETTLE_BUDGET_MS);
     const state = await documentState(page);

@@ -23,7 +23,7 @@ self.addEventListener("install", (event) => {
  * Navigation preload: the browser sends a navigation's request while it starts the worker, instead of
  * after, when the worker would fetch it (navigate.ts). Enabled before `clients.claim()`, so the first
  * navigation of a claimed page already has it. Measured without it: 3× the document time of no worker
- * at all (issue 14; `npm run bench:nav`).
+ * at all (`npm run bench:nav`).
  */
 async function enableNavigationPreload(): Promise<void> {
   if ("navigationPreload" in self.registration) await self.registration.navigationPreload.enable();

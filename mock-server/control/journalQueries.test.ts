@@ -1,5 +1,5 @@
 /**
- * Verification over real HTTP (issue 13): journal filters and their count, request and response
+ * Verification over real HTTP: journal filters and their count, request and response
  * headers in entries with secrets redacted, near-misses, and the journal as HAR 1.2.
  */
 import { describe, expect } from "vitest";

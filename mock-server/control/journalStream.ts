@@ -5,7 +5,7 @@
  * sends when it reconnects, first replays the entries after id N still in the journal, so a client
  * misses nothing between connections; `?after=0` replays all of them.
  *
- * A client that stops reading must not make the server buffer the journal for it (issue 13: five
+ * A client that stops reading must not make the server buffer the journal for it (five
  * stalled `?after=0` streams took the server from 237 to 900 MB in 3 s). Once a write fills the
  * response's buffer, the stream waits for `drain` and then carries on from the journal itself, after
  * the last entry it sent: what the journal dropped meanwhile is skipped, as on a reconnect.

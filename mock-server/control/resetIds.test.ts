@@ -1,5 +1,5 @@
 /**
- * `POST /__mock/reset` counts fault ids from f1 again (issue 13, item 6), and a request in flight
+ * `POST /__mock/reset` counts fault ids from f1 again, and a request in flight
  * across the reset cannot be mistaken for one of the new f1's: it belonged to the journal the reset
  * emptied, so it is not journaled when it ends. (Reusing ids alone was reverted in a635797: a hang
  * that ended after the reset was journaled under the old f1, and specs matched it as the new one's.)

@@ -31,7 +31,7 @@ function drawsRandomly(spec: FaultSpec): boolean {
 
 /**
  * The most faults the control API keeps. Every request walks the list (newest first), so a long one
- * slows pages no fault is about: 10,000 faults took an unrelated page from 0.5 to 18 ms (issue 13),
+ * slows pages no fault is about: 10,000 faults took an unrelated page from 0.5 to 18 ms,
  * about 1.75 µs each, so 1,000 cost under 2 ms. Five times a scenario's maximum (MAX_SCENARIO_FAULTS).
  */
 export const MAX_FAULTS = 1_000;

@@ -1,5 +1,5 @@
 /**
- * Faults matched on query parameters, request headers and a regex path (issue 13), over real HTTP:
+ * Faults matched on query parameters, request headers and a regex path, over real HTTP:
  * the case that motivated them is Next.js's client-side navigation, `GET /app/pages/1?_rsc=x` with
  * `RSC: 1`, which a path glob alone cannot tell from the document.
  */

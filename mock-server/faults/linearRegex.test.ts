@@ -1,5 +1,5 @@
 /**
- * Fault regexes (issue 13): RE2 semantics, a named rule for what does not compile or is too costly,
+ * Fault regexes: RE2 semantics, a named rule for what does not compile or is too costly,
  * and an answer in time on the patterns that make V8's backtracking RegExp run for seconds or longer.
  */
 import { describe, expect, test } from "vitest";

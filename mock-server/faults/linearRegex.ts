@@ -2,7 +2,7 @@
  * The regular expressions of faults (a `{"regex"}` path, a `{"pattern"}` for a query parameter or a
  * header), in RE2 syntax and run by RE2JS, whose matching time is linear in the text. V8's own
  * RegExp backtracks: `^(a+)+$` took 5.9 s on 26 `a`s and a `!`, and `^.*.*.*.*x$` had not answered
- * a 16 kB path after 2 minutes (issue 13), each time with every request of the server stuck behind
+ * a 16 kB path after 2 minutes, each time with every request of the server stuck behind
  * it. No length cap prevents that (the first is 7 characters), so the engine is what guards.
  *
  * Linear is not free: a match costs about the text's length times the program's size (`.{1000}.{1000}`

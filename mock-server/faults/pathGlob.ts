@@ -24,7 +24,7 @@ type Chunk = readonly SegmentGlob[];
  * A matcher for `pattern`: `*` is any run of characters but '/', `**` any run at all, so
  * `/app/**` matches `/app/` and `/app/a/b` but not `/app`, and `/app/**.js` matches `/app/a/b.js`.
  *
- * Matched segment by segment, never by a regex (issue 13: the backtracking regex took 6 s for
+ * Matched segment by segment, never by a regex (the backtracking regex took 6 s for
  * `/app/` + 400 `-` against `/app/*-*-*-*.js` and never answered `/**` × 50 + `/x`). The parts
  * between `**` are placed one after the other, each where it ends earliest — the next `**` swallows
  * whatever a later placement would have skipped — so no `**` is ever retried, however many there

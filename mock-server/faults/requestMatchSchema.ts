@@ -1,6 +1,6 @@
 /**
  * What a fault matches in a request besides its method and representation: the path as a glob or
- * an RE2 regex, query parameters and request headers (issue 13: Next.js's client-side navigations
+ * an RE2 regex, query parameters and request headers (Next.js's client-side navigations
  * differ from its documents only by `RSC: 1` and `?_rsc=…`). Every rule names the field it is about.
  */
 import { z } from "zod";

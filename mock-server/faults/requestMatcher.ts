@@ -1,6 +1,6 @@
 /**
  * A fault's match criteria compiled once, when the fault is added: whether a request matches, and,
- * for a request no fault matched, which criteria it failed (the near-misses of issue 13). Checked
+ * for a request no fault matched, which criteria it failed (its near-misses). Checked
  * cheapest first, so a request that differs in method never reaches a regex; a near-miss looks at
  * the path first, so a fault about another path costs one more path test.
  */

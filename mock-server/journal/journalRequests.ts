@@ -30,7 +30,7 @@ function withoutToken(nearMisses: readonly NearMiss[], controlToken: string | un
  * Writes one journal entry and one log line per request when its response ends or is cut off. A
  * request that began before the journal was last emptied (`POST /__mock/reset`) gets its log line
  * only: its entry belongs to the journal the reset emptied, and it names a fault by an id the reset
- * has since given to another (issue 13).
+ * has since given to another.
  */
 export function journalRequests(journal: Journal, workerPath: string, logger: Logger, controlToken?: string): RequestHandler {
   return (req, res, next) => {

@@ -1,5 +1,5 @@
 /**
- * The journal in proxy mode keeps the upstream's response headers (issue 13 item 5): Node keeps no
+ * The journal in proxy mode keeps the upstream's response headers: Node keeps no
  * copy of headers given to `writeHead` itself, so the proxy sets them one by one first.
  */
 import { expect, test } from "vitest";

@@ -44,7 +44,7 @@ const WILDCARD_HOSTS = new Set(["0.0.0.0", "::", "[::]"]);
 
 /**
  * Whether the upstream is the server's own listening address, which would forward every request to
- * itself until the headers overflow (1,478 hops and 3,000 open files before a 431, issue 13). Decided
+ * itself until the headers overflow (1,478 hops and 3,000 open files before a 431). Decided
  * on the spelling only: the same port on the same host, on two loopback names, or on a wildcard bind.
  */
 export function isOwnAddress(upstream: Upstream, host: string, port: number): boolean {

@@ -74,7 +74,7 @@ export function renderDocument({ assets, boot, renderId, lateBoot = false }: Ren
 /**
  * Whether this process compiles JSX with React's automatic runtime. tsx takes it from the tsconfig
  * that mock-server/process/serve.mjs names; `node --import tsx mock-server/process/main.ts` compiles classic JSX, and every
- * page answered 500 with `React is not defined` (issue 13).
+ * page answered 500 with `React is not defined`.
  */
 export function rendersJsx(): boolean {
   try {

@@ -56,7 +56,7 @@ function readProblem(error: NodeJS.ErrnoException): string {
 
 /**
  * A scenario is a regular file: a device such as /dev/zero reports size 0 and never ends (3.8 GB read
- * in 10 s, issue 13), and opening a FIFO waits for a writer that may never come. So the kind is
+ * in 10 s), and opening a FIFO waits for a writer that may never come. So the kind is
  * checked before opening, and at most one byte past the limit is ever read.
  */
 function readCapped(file: string): string {

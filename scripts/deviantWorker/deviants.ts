@@ -2,7 +2,7 @@
  * Workers the suite must catch: the reference worker with one deliberate edit to its source, and the
  * tests that must fail against it. The self-check (playwright.config.ts here) runs the tests its
  * `grep` picks against each deviant; those named in `caughtBy` must fail on their own assertion,
- * every other one must pass. A suite whose tests cannot fail proves nothing (issue 13 item 4).
+ * every other one must pass. A suite whose tests cannot fail proves nothing.
  */
 import { kitPath } from "../../kit/kitPaths.ts";
 

@@ -1,7 +1,7 @@
 /**
  * ERR-6 / NAV-3: a failure as servers send it. Most error pages say nothing about caching; some (the
  * reference app's own 404) say `no-store`. Tried with `no-store` alone, a worker that stores whatever
- * comes back but honours `no-store` (its status check removed) passes every spec (issue 13 item 4),
+ * comes back but honours `no-store` (its status check removed) passes every spec (scripts/deviantWorker/),
  * so each status fault of these clauses is tried both ways.
  */
 import { expect } from "@playwright/test";

@@ -1,7 +1,7 @@
 /**
  * Offline for the specs of the clauses that are not about `online` (NAV-3/4/6, ERR-6, ONL-2's
  * switch). Under Playwright's offline emulation Chromium fires `online` events in a worker-controlled
- * page while an offline navigation is in flight (../../../shared/TOOLCHAIN.md; in 9 of 30 offline
+ * page while an offline navigation is in flight (in 9 of 30 offline
  * navigations against the second app, one of them with `navigator.onLine` true for a moment). An app that
  * reloads at once on `online`, which ONL-1 rules out, then cancels the very navigation such a spec
  * checks, and that clause fails at random for ONL-1's fault. While held, the spy's init script drops

@@ -2,7 +2,7 @@
  * The page↔worker message protocol: one discriminated union for both ends.
  * `CACHE_URLS` is the message Workbox and Serwist use for "cache these navigations", so a page built
  * against either speaks to our worker and vice versa. Validation is hand-written rather than zod
- * because it ships inside the worker, whose size is a goal (issue 6).
+ * because it ships inside the worker, whose size is a goal (`npm run bench:size`).
  */
 
 /** Page → worker: cache the HTML representation of these absolute URLs (NAV-1, NAV-3). */

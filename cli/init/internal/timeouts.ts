@@ -15,7 +15,7 @@ export const RENDER_TIMEOUT_MS = 10_000;
 /** Any other single browser action (a click, a read of the page). */
 export const ACTION_TIMEOUT_MS = 10_000;
 
-/** Chromium's start: 0.15–0.2 s here (../shared/TOOLCHAIN.md); generous for a loaded CI machine. */
+/** Chromium's start: 0.15–0.2 s on a 2-core machine; generous for a loaded CI machine. */
 export const LAUNCH_TIMEOUT_MS = 30_000;
 
 /** The first plain HTTP request to --target, before Chromium starts. */
