@@ -3,10 +3,10 @@
  * The root vite.config.ts also collects the server's and the suite's tests, which no core mutant
  * can be killed by and which would only make every mutant slower to test.
  */
-import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { KIT_ROOT } from "../kit/kitPaths.ts";
 
 export default defineConfig({
-  root: fileURLToPath(new URL("..", import.meta.url)),
+  root: KIT_ROOT,
   test: { include: ["src/core/*.test.ts"], environment: "node" },
 });

@@ -4,26 +4,13 @@
  * Files other than code (the built app in dist/, the checklist, schemas, profiles, scenarios) keep
  * their places in both, so they are found from the package root, never from the code's own folder.
  */
-import { existsSync, readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
+import { KIT_ROOT } from "./root.mjs";
 
-const PACKAGE_NAME = "pwa-conformance-kit";
-const here = fileURLToPath(import.meta.url);
+export { KIT_ROOT };
 
 /** Running the compiled JavaScript of the installed package rather than the TypeScript sources. */
-export const COMPILED = here.endsWith(".js");
-
-function findRoot(from: string): string {
-  for (let dir = dirname(from); ; dir = dirname(dir)) {
-    const manifest = join(dir, "package.json");
-    if (existsSync(manifest) && (JSON.parse(readFileSync(manifest, "utf8")) as { name?: string }).name === PACKAGE_NAME) return dir;
-    if (dirname(dir) === dir) throw new Error(`Failed to find the ${PACKAGE_NAME} package folder above ${from}: the kit's files are incomplete. Reinstall it.`);
-  }
-}
-
-/** The folder holding the kit's package.json. */
-export const KIT_ROOT = findRoot(here);
+export const COMPILED = import.meta.url.endsWith(".js");
 
 /** A non-code file of the kit, by its path in the repository: `kitPath("docs", "conformance.md")`. */
 export function kitPath(...segments: string[]): string {

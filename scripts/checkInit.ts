@@ -14,11 +14,11 @@
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { build } from "vite";
 import { missingFieldsIn } from "../cli/init/profileNotes.ts";
 import { loadProfile } from "../cli/profile/loadProfile.ts";
 import type { ClauseVerdict } from "../cli/report/verdicts.ts";
+import { KIT_ROOT } from "../kit/kitPaths.ts";
 import { forkListening } from "../mock-server/process/forkListening.ts";
 import { startMockServer } from "../specs/support/mockServerProcess.ts";
 import { checkRecordedApp, playwrightArgsFrom } from "./exampleApps/checkRecordedApp.ts";
@@ -26,7 +26,7 @@ import { type RecordedVerdicts, verdictDrift } from "./exampleApps/recordedVerdi
 import { withFieldsFrom } from "./exampleApps/withFieldsFrom.ts";
 import { runCommand, stopWhenOrphaned } from "./runCommand.mjs";
 
-const ROOT = fileURLToPath(new URL("..", import.meta.url));
+const ROOT = KIT_ROOT;
 const OUT = join(ROOT, "test-results", "init");
 const REFERENCE_PROFILE = join(ROOT, "cli", "profile", "reference.json");
 const SECOND_APP_PROFILE = join(ROOT, "examples", "second-app", "profile.json");

@@ -10,15 +10,15 @@
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { loadProfile } from "../cli/profile/loadProfile.ts";
 import { startApp } from "../cli/startApp.ts";
 import { freePort } from "../kit/freePort.ts";
+import { KIT_ROOT } from "../kit/kitPaths.ts";
 import { runActionSteps } from "./actionSteps.ts";
 import { compareWithRecord } from "./exampleApps/checkRecordedApp.ts";
 import { npm, runCommand, seconds, stopWhenOrphaned } from "./runCommand.mjs";
 
-const ROOT = fileURLToPath(new URL("..", import.meta.url));
+const ROOT = KIT_ROOT;
 const { version } = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { version: string };
 /** npm pack builds the app and lib/ (seconds); generous for a busy CI machine. */
 const PACK_TIMEOUT_MS = 300_000;

@@ -4,10 +4,10 @@
 // it runs before anything is installed.
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { KIT_ROOT } from "../kit/root.mjs";
 import { npm, runCommand, seconds } from "./runCommand.mjs";
 
-export const ROOT = fileURLToPath(new URL("..", import.meta.url));
+export const ROOT = KIT_ROOT;
 
 /**
  * @typedef {{ version?: string; integrity?: string; resolved?: string; link?: boolean; optional?: boolean }} LockEntry

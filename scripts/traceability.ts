@@ -3,12 +3,14 @@
  * (a clause without a test, a test naming an unknown clause, a **Specs.** line that drifted).
  */
 import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import { parseChecklist, traceabilityProblems } from "../cli/report/checklist.ts";
 import { listTests } from "../cli/report/listTests.ts";
+import { clauseIdsIn } from "../kit/clauseId.ts";
+import { KIT_ROOT } from "../kit/kitPaths.ts";
 
-const root = fileURLToPath(new URL("..", import.meta.url));
-const checklistPath = `${root}docs/conformance.md`;
+const root = KIT_ROOT;
+const checklistPath = join(root, "docs", "conformance.md");
 const clauses = parseChecklist(readFileSync(checklistPath, "utf8"));
 const tests = listTests(root);
 const problems = clauses.length === 0 ? [`${checklistPath} has no clauses (### ID — title headings).`] : traceabilityProblems(clauses, tests);
@@ -17,6 +19,6 @@ if (problems.length > 0) {
   process.stderr.write(`Traceability check failed (docs/conformance.md vs specs):\n${problems.map((p) => `  - ${p}`).join("\n")}\n`);
   process.exitCode = 1;
 } else {
-  const traced = tests.filter((test) => /\b(?:REG|NAV|ONL|ERR)-\d+\b/.test(test.title)).length;
+  const traced = tests.filter((test) => clauseIdsIn(test.title).length > 0).length;
   process.stdout.write(`Traceability: ${clauses.length} clauses, each with tests; ${traced} of ${tests.length} tests carry a clause id.\n`);
 }

@@ -5,7 +5,7 @@
 import { test as base, expect, type Page } from "@playwright/test";
 import { loadProfile } from "../cli/profile/loadProfile.ts";
 import type { Profile } from "../cli/profile/profileSchema.ts";
-import { clauseIdsIn } from "../cli/report/checklist.ts";
+import { clauseIdsIn } from "../kit/clauseId.ts";
 import { type AppDriver, appDriver } from "./support/appDriver.ts";
 import { applyProfileExclusions, precondition } from "./support/applicability.ts";
 import { waitForController } from "./support/browserState.ts";

@@ -4,8 +4,9 @@
  */
 import { gzipSync } from "node:zlib";
 import { build, type Loader } from "esbuild";
+import { KIT_ROOT } from "../../kit/kitPaths.ts";
 
-export const ROOT = new URL("../../", import.meta.url).pathname;
+export const ROOT = KIT_ROOT;
 
 export interface BundleOptions {
   readonly entry: string;

@@ -5,10 +5,11 @@
  * generated from this (npm run schemas) for editors; a test keeps the two in step.
  */
 import { z } from "zod";
+import { CLAUSE_ID_EXACT } from "../../kit/clauseId.ts";
 
 const path = z.string({ error: "must be a string" }).regex(/^\/[^\s#]*$/, "must be an absolute path starting with '/' (no spaces or '#')");
 const text = z.string({ error: "must be a string" }).min(1, "must not be empty");
-const clauseId = z.string().regex(/^(REG|NAV|ONL|ERR)-\d+$/, "must be a clause id such as NAV-5");
+const clauseId = z.string().regex(CLAUSE_ID_EXACT, "must be a clause id such as NAV-5");
 const selector = text.describe("CSS selector of the element that holds the text; default: the whole page (body)");
 
 const page = z.strictObject({

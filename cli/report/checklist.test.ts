@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { clauseIdsIn, parseChecklist, traceabilityProblems } from "./checklist.ts";
+import { clauseIdsIn } from "../../kit/clauseId.ts";
+import { parseChecklist, traceabilityProblems } from "./checklist.ts";
 
 const CHECKLIST = `# Checklist
 ### REG-1 — Register only where supported

@@ -3,8 +3,8 @@
  * needs a test whose title carries its id, every id in a title must be a clause, and a clause's
  * **Specs.** line must name exactly the files whose tests carry its id.
  */
-
-export const CLAUSE_ID = /\b(?:REG|NAV|ONL|ERR)-\d+\b/g;
+import { CLAUSE_ID_SOURCE, clauseIdsIn } from "../../kit/clauseId.ts";
+import { RECOMMENDED_TAG } from "../../kit/outcomes.ts";
 
 export interface Clause {
   readonly id: string;
@@ -22,19 +22,12 @@ export interface ListedTest {
   readonly tags?: readonly string[];
 }
 
-const RECOMMENDED_TAG = "@recommended";
-
-/** The clause ids a test title carries (`REG-1 registers …` → `['REG-1']`). */
-export function clauseIdsIn(title: string): string[] {
-  return [...new Set(title.match(CLAUSE_ID) ?? [])];
-}
-
 /** Parses `### ID — title` headings and the `**Specs.**` line under each. */
 export function parseChecklist(markdown: string): Clause[] {
   const clauses: Clause[] = [];
   let current: { id: string; title: string; specFiles: string[]; levels: { required: boolean; recommended: boolean } } | null = null;
   for (const line of markdown.split("\n")) {
-    const heading = /^###\s+((?:REG|NAV|ONL|ERR)-\d+)\s+—\s+(.+)$/.exec(line);
+    const heading = new RegExp(`^###\\s+(${CLAUSE_ID_SOURCE})\\s+—\\s+(.+)$`).exec(line);
     if (heading) {
       current = { id: heading[1] ?? "", title: (heading[2] ?? "").trim(), specFiles: [], levels: { required: false, recommended: false } };
       clauses.push(current);

@@ -8,13 +8,12 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import type { FullConfig, Reporter, TestCase, TestResult } from "@playwright/test/reporter";
 import { KIT_ROOT } from "../../kit/kitPaths.ts";
+import { LEVELS, type Level } from "../../kit/outcomes.ts";
 import { parseChecklist } from "./checklist.ts";
 import { testOutcome } from "./testOutcome.ts";
 import { verdictHtml } from "./verdictHtml.ts";
 import { verdictMarkdown } from "./verdictMarkdown.ts";
-import { clauseVerdicts, exitCodeFor, LEVELS, type Level, summarize, type TestOutcome } from "./verdicts.ts";
-
-const ROOT = KIT_ROOT;
+import { clauseVerdicts, exitCodeFor, summarize, type TestOutcome } from "./verdicts.ts";
 
 /** With --repeat-each a test runs several times: the worst of its runs is its outcome. */
 const WORST_FIRST: readonly TestOutcome["outcome"][] = ["failed", "inconclusive", "passed", "not-checked", "not-applicable"];
@@ -25,14 +24,14 @@ export function reportLevel(value: string | undefined): Level {
 
 export default class ConformanceReporter implements Reporter {
   readonly #outcomes = new Map<string, TestOutcome>();
-  #reportDir = process.env.PCK_REPORT_DIR || join(ROOT, "test-results", "conformance");
+  #reportDir = process.env.PCK_REPORT_DIR || join(KIT_ROOT, "test-results", "conformance");
 
   onBegin(_config: FullConfig): void {
     mkdirSync(this.#reportDir, { recursive: true });
   }
 
   onTestEnd(test: TestCase, result: TestResult): void {
-    const outcome = testOutcome(test, result, ROOT, this.#reportDir);
+    const outcome = testOutcome(test, result, KIT_ROOT, this.#reportDir);
     const key = `${outcome.file}::${outcome.title}`;
     const earlier = this.#outcomes.get(key);
     if (!earlier || WORST_FIRST.indexOf(outcome.outcome) < WORST_FIRST.indexOf(earlier.outcome)) this.#outcomes.set(key, outcome);
@@ -45,7 +44,7 @@ export default class ConformanceReporter implements Reporter {
       return;
     }
     const level = reportLevel(process.env.PCK_LEVEL);
-    const clauses = parseChecklist(readFileSync(join(ROOT, "docs", "conformance.md"), "utf8"));
+    const clauses = parseChecklist(readFileSync(join(KIT_ROOT, "docs", "conformance.md"), "utf8"));
     const verdicts = clauseVerdicts(clauses, [...this.#outcomes.values()]);
     const target = process.env.PCK_TARGET ?? "the reference app";
     const summary = summarize(verdicts, level);

@@ -7,8 +7,8 @@
 import { relative } from "node:path";
 import { stripVTControlCharacters } from "node:util";
 import type { TestCase, TestResult, TestStep } from "@playwright/test/reporter";
-import { INCONCLUSIVE, NOT_APPLICABLE, NOT_CHECKED, PRECONDITION_PREFIX, RECOMMENDED_TAG } from "../../specs/support/applicability.ts";
-import type { Outcome, TestOutcome } from "./verdicts.ts";
+import { INCONCLUSIVE, NOT_APPLICABLE, NOT_CHECKED, type Outcome, PRECONDITION_PREFIX, RECOMMENDED_TAG } from "../../kit/outcomes.ts";
+import type { TestOutcome } from "./verdicts.ts";
 
 /** The failing assertion outside any precondition step, depth first; null when there is none. */
 export function failedAssertion(steps: readonly TestStep[]): TestStep | null {
@@ -66,7 +66,7 @@ export function testOutcome(test: TestCase, result: TestResult, rootDir: string,
 
   if (result.status === "skipped") {
     const left = annotation(NOT_CHECKED) ?? annotation(NOT_APPLICABLE);
-    const outcome: Outcome = left?.type === NOT_CHECKED ? "not-checked" : "not-applicable";
+    const outcome: Outcome = left?.type === NOT_CHECKED ? NOT_CHECKED : NOT_APPLICABLE;
     return { ...base, outcome, detail: left?.description ?? "skipped without a reason (a defect of the suite)" };
   }
   if (result.status === "passed") return { ...base, outcome: "passed" };
@@ -82,5 +82,5 @@ export function testOutcome(test: TestCase, result: TestResult, rootDir: string,
     : precondition
       ? `${precondition.title.slice(PRECONDITION_PREFIX.length).trim()} did not hold (${oneLine(precondition.error?.message)})`
       : `the suite's own step failed: ${oneLine(result.error?.message ?? result.status)}`;
-  return { ...base, outcome: "inconclusive", detail: why, ...withTrace };
+  return { ...base, outcome: INCONCLUSIVE, detail: why, ...withTrace };
 }

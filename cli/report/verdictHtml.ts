@@ -3,8 +3,10 @@
  * clause with both levels, and each failure, inconclusive test and exclusion with its reason and a
  * link to its trace; it links to Playwright's HTML report beside it for everything else.
  */
+
+import type { Level } from "../../kit/outcomes.ts";
 import { VERDICT_LABEL } from "./verdictMarkdown.ts";
-import { type ClauseVerdict, type Level, summarize, type TestOutcome } from "./verdicts.ts";
+import { type ClauseVerdict, summarize, type TestOutcome } from "./verdicts.ts";
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

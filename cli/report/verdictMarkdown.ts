@@ -3,7 +3,8 @@
  * both levels, then what failed, what could not be carried out, and what was left out, each with
  * its reason.
  */
-import { type ClauseVerdict, LEVELS, type Level, type Outcome, summarize, type TestOutcome, type Verdict } from "./verdicts.ts";
+import { LEVELS, type Level, OUTCOMES, type Outcome } from "../../kit/outcomes.ts";
+import { type ClauseVerdict, summarize, type TestOutcome, type Verdict } from "./verdicts.ts";
 
 export const VERDICT_LABEL: Record<Verdict, string> = {
   passed: "✅ pass",
@@ -14,11 +15,8 @@ export const VERDICT_LABEL: Record<Verdict, string> = {
   none: "—",
 };
 
-const OUTCOMES: readonly Outcome[] = ["passed", "failed", "inconclusive", "not-applicable", "not-checked"];
-
 function levelLine(verdicts: readonly ClauseVerdict[], level: Level): string {
-  const counts = (["passed", "failed", "inconclusive", "not-applicable", "not-checked"] as const)
-    .map((verdict) => [verdict, verdicts.filter((v) => v[level] === verdict).length] as const)
+  const counts = OUTCOMES.map((verdict) => [verdict, verdicts.filter((v) => v[level] === verdict).length] as const)
     .filter(([, n]) => n > 0)
     .map(([verdict, n]) => `${n} ${VERDICT_LABEL[verdict].replace(/^\S+ /, "")}`);
   const ruled = verdicts.filter((v) => v[level] !== "none").length;

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
+import type { Level } from "../../kit/outcomes.ts";
 import { verdictMarkdown } from "./verdictMarkdown.ts";
-import { clauseVerdicts, exitCodeFor, type Level, summarize, type TestOutcome } from "./verdicts.ts";
+import { clauseVerdicts, exitCodeFor, summarize, type TestOutcome } from "./verdicts.ts";
 
 const clauses = [
   { id: "REG-1", title: "Register only where supported" },

@@ -10,12 +10,9 @@
  * - is not checked when the kit cannot observe it on this app (a hook only the reference app has);
  * - has no rule (`none`) when the clause has no test at that level.
  */
-import { clauseIdsIn } from "./checklist.ts";
+import { clauseIdsIn } from "../../kit/clauseId.ts";
+import type { Level, Outcome } from "../../kit/outcomes.ts";
 
-export const LEVELS = ["required", "recommended"] as const;
-export type Level = (typeof LEVELS)[number];
-
-export type Outcome = "passed" | "failed" | "inconclusive" | "not-applicable" | "not-checked";
 export type Verdict = Outcome | "none";
 
 export interface TestOutcome {

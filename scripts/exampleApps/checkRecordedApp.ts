@@ -5,14 +5,14 @@
  * inconclusive, 2 when the run could not happen.
  */
 import { existsSync, readFileSync } from "node:fs";
-import { relative } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join, relative } from "node:path";
 import type { ClauseVerdict } from "../../cli/report/verdicts.ts";
+import { KIT_ROOT } from "../../kit/kitPaths.ts";
 import { forkListening } from "../../mock-server/process/forkListening.ts";
 import { runCommand, stopWhenOrphaned } from "../runCommand.mjs";
 import { parseRecordedVerdicts, verdictDrift } from "./recordedVerdicts.ts";
 
-const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+const ROOT = KIT_ROOT;
 
 export interface RecordedApp {
   /** Short name for messages, e.g. `second-app`. */
@@ -27,7 +27,7 @@ export interface RecordedApp {
 
 export async function checkRecordedApp(app: RecordedApp): Promise<0 | 1 | 2> {
   const args = ["--target", app.origin, "--profile", app.profile, "--report-dir", app.reportDir, "--level", "recommended"];
-  const { code } = await runCommand(process.execPath, ["--import", "tsx", `${ROOT}cli/check.ts`, ...args, "--", ...app.playwrightArgs], {
+  const { code } = await runCommand(process.execPath, ["--import", "tsx", join(ROOT, "cli", "check.ts"), ...args, "--", ...app.playwrightArgs], {
     cwd: ROOT,
   });
   // conformance exits 1 when a clause failed (expected here) and 3 when a test was inconclusive
@@ -90,8 +90,8 @@ export async function runFixtureCheck(app: FixtureApp): Promise<void> {
         name: app.name,
         origin: server.origin,
         profile: app.profile,
-        record: `${ROOT}${app.record}`,
-        reportDir: `${ROOT}test-results/${app.name}`,
+        record: join(ROOT, app.record),
+        reportDir: join(ROOT, "test-results", app.name),
         playwrightArgs: playwrightArgsFrom(process.argv),
       });
     } finally {

@@ -4,7 +4,9 @@
  * fails when the suite's verdicts on a fixture app change and the record was not updated with them,
  * and when any test of the run was inconclusive (a record holds verdicts, never errors of a run).
  */
-import type { ClauseVerdict, Level, Verdict } from "../../cli/report/verdicts.ts";
+import type { ClauseVerdict, Verdict } from "../../cli/report/verdicts.ts";
+import { CLAUSE_ID_SOURCE } from "../../kit/clauseId.ts";
+import type { Level } from "../../kit/outcomes.ts";
 
 export interface RecordedVerdicts {
   /** Clause id → verdict at each level, from the `| Clause | Required | Recommended | Why |` table. */
@@ -35,7 +37,7 @@ export function parseRecordedVerdicts(markdown: string, source = "the record"): 
   let inFailingTests = false;
   for (const line of markdown.split("\n")) {
     if (/^#{1,6}\s/.test(line)) inFailingTests = /^##\s+Failing tests\b/.test(line);
-    const row = /^\|\s*((?:REG|NAV|ONL|ERR)-\d+)\s*\|([^|]+)\|([^|]+)\|/.exec(line);
+    const row = new RegExp(`^\\|\\s*(${CLAUSE_ID_SOURCE})\\s*\\|([^|]+)\\|([^|]+)\\|`).exec(line);
     if (row?.[1] && row[2] && row[3]) {
       verdicts.set(row[1], { required: verdictWord(row[1], row[2], source), recommended: verdictWord(row[1], row[3], source) });
     }

@@ -8,13 +8,7 @@
  */
 import { test } from "@playwright/test";
 import type { Profile } from "../../cli/profile/profileSchema.ts";
-
-export const NOT_APPLICABLE = "not-applicable";
-export const NOT_CHECKED = "not-checked";
-export const INCONCLUSIVE = "inconclusive";
-export const RECOMMENDED_TAG = "@recommended";
-/** Title prefix of a `test.step` whose failure makes a test inconclusive, not failed. */
-export const PRECONDITION_PREFIX = "precondition:";
+import { NOT_APPLICABLE, NOT_CHECKED, PRECONDITION_PREFIX, RECOMMENDED_TAG } from "../../kit/outcomes.ts";
 
 /** `test(title, RECOMMENDED, body)`: the test checks this checklist's stricter practice. */
 export const RECOMMENDED = { tag: RECOMMENDED_TAG } as const;

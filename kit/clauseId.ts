@@ -1,0 +1,21 @@
+/**
+ * Clause ids of the conformance checklist (docs/conformance.md): a family's prefix, a dash and a
+ * number (`NAV-5`). The checklist, test titles, profiles and the recorded verdicts of the example
+ * apps all use them; a new family of clauses is added here once.
+ */
+export const CLAUSE_FAMILIES = ["REG", "NAV", "ONL", "ERR"] as const;
+
+/** The source of one clause id, without anchors or flags, for patterns that embed it. */
+export const CLAUSE_ID_SOURCE = `(?:${CLAUSE_FAMILIES.join("|")})-\\d+`;
+
+/** A string that is exactly one clause id (a pattern, so a JSON Schema made from it keeps it). */
+export const CLAUSE_ID_EXACT = new RegExp(`^${CLAUSE_ID_SOURCE}$`);
+
+export function isClauseId(text: string): boolean {
+  return CLAUSE_ID_EXACT.test(text);
+}
+
+/** The clause ids a text carries, each once, in order (`REG-1 registers …` → `['REG-1']`). */
+export function clauseIdsIn(text: string): string[] {
+  return [...new Set(text.match(new RegExp(`\\b${CLAUSE_ID_SOURCE}\\b`, "g")) ?? [])];
+}

@@ -1,0 +1,23 @@
+/**
+ * The words a test ends in and a clause's verdict is said in, shared by the suite (specs/), which
+ * marks its tests with them, and the report (cli/report/), which reads them back: one owner, so a
+ * renamed word cannot leave the report reading a mark the suite no longer writes.
+ */
+
+/** How one test ends, for the app: see cli/report/verdicts.ts for what each means at a level. */
+export const OUTCOMES = ["passed", "failed", "inconclusive", "not-applicable", "not-checked"] as const;
+export type Outcome = (typeof OUTCOMES)[number];
+
+export const NOT_APPLICABLE = "not-applicable" satisfies Outcome;
+export const NOT_CHECKED = "not-checked" satisfies Outcome;
+export const INCONCLUSIVE = "inconclusive" satisfies Outcome;
+
+/** A clause's rule at two levels: what the behaviour demands, and this checklist's stricter practice. */
+export const LEVELS = ["required", "recommended"] as const;
+export type Level = (typeof LEVELS)[number];
+
+/** The Playwright tag of a test of the recommended level; untagged tests are the required rule. */
+export const RECOMMENDED_TAG = "@recommended";
+
+/** Title prefix of a `test.step` whose failure makes a test inconclusive, not failed. */
+export const PRECONDITION_PREFIX = "precondition:";
