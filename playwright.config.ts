@@ -2,6 +2,7 @@ import { extname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig, devices, type ReporterDescription } from "@playwright/test";
 import { CHROMIUM_ARGS, findChromium } from "./kit/chromium.mjs";
+import { readKitEnv } from "./kit/env.mjs";
 
 const chromium = findChromium();
 /** ".ts" from a clone; ".js" in the installed package, where this file is compiled into lib/ with the specs. */
@@ -11,7 +12,7 @@ const ext = extname(fileURLToPath(import.meta.url));
  * `npm run conformance` sets PCK_REPORT_DIR: then the run also writes the per-clause report, the HTML
  * report and JUnit XML there. CI runs add the HTML report; a plain local run just lists.
  */
-const reportDir = process.env.PCK_REPORT_DIR;
+const { reportDir, target } = readKitEnv();
 const reporter: ReporterDescription[] = reportDir
   ? [
       ["list"],
@@ -28,7 +29,7 @@ export default defineConfig({
   testMatch: `**/*.spec${ext}`,
   // The control panel's specs test the kit's own mock server, not the app: a check of someone
   // else's app (PCK_TARGET) leaves them out. Their clause-carrying tests need the reference app anyway.
-  testIgnore: process.env.PCK_TARGET ? [`**/panel.spec${ext}`] : [],
+  testIgnore: target ? [`**/panel.spec${ext}`] : [],
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
   // A flake is fixed at its cause, never retried away.

@@ -8,6 +8,7 @@ import { existsSync, readFileSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { checkRunEnv } from "../kit/env.mjs";
 import { KIT_ROOT, kitModule } from "../kit/kitPaths.ts";
 import { loadProfile, ProfileError, REFERENCE_PROFILE } from "./profile/loadProfile.ts";
 import { runForeground } from "./runForeground.ts";
@@ -143,12 +144,8 @@ async function check(argv: readonly string[], callerDir: string): Promise<number
     cwd: KIT_ROOT,
     env: {
       ...process.env,
-      PCK_PROFILE: profileFile,
-      PCK_REPORT_DIR: reportDir,
-      PCK_LEVEL: level,
       // Playwright runs in the kit's folder; paths it prints are made relative to the caller's.
-      PCK_CALLER_DIR: callerDir,
-      ...(target ? { PCK_TARGET: target } : {}),
+      ...checkRunEnv({ target, profile: profileFile, reportDir, level, callerDir }),
     },
   });
   if (app) {

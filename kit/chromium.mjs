@@ -4,6 +4,7 @@
 // Plain JavaScript because `npm test` runs it before anything is compiled.
 import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
+import { ENV, readKitEnv } from "./env.mjs";
 
 /**
  * The OS's headless shell first (Debian's `chromium-headless-shell`): it is what Playwright itself
@@ -36,10 +37,10 @@ export const CHROMIUM_ARGS = [
 
 /** @returns {FoundChromium | undefined} */
 export function findChromium() {
-  const fromEnv = process.env.PCK_CHROMIUM;
+  const fromEnv = readKitEnv().chromium;
   if (fromEnv) {
-    if (!existsSync(fromEnv)) throw new Error(`PCK_CHROMIUM is '${fromEnv}', which does not exist. Unset it or point it at a Chromium binary.`);
-    return { kind: "env", executablePath: fromEnv, describe: `PCK_CHROMIUM (${fromEnv})` };
+    if (!existsSync(fromEnv)) throw new Error(`${ENV.chromium} is '${fromEnv}', which does not exist. Unset it or point it at a Chromium binary.`);
+    return { kind: "env", executablePath: fromEnv, describe: `${ENV.chromium} (${fromEnv})` };
   }
   try {
     const require = createRequire(import.meta.url);

@@ -12,6 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadProfile } from "../cli/profile/loadProfile.ts";
 import { startApp } from "../cli/startApp.ts";
+import { ENV, readKitEnv } from "../kit/env.mjs";
 import { freePort } from "../kit/freePort.ts";
 import { KIT_ROOT } from "../kit/kitPaths.ts";
 import { runActionSteps } from "./actionSteps.ts";
@@ -84,8 +85,8 @@ async function checkPackage(work: string): Promise<void> {
     "the installed kit's verdicts differ from the record.",
   );
 
-  const bin = run.env.PCK_BIN;
-  expect(bin !== undefined, "the install step did not export PCK_BIN.");
+  const { bin } = readKitEnv(run.env);
+  expect(bin !== undefined, `the install step did not export ${ENV.bin}.`);
   const shown = await quietly("version", bin, ["--version"], project);
   expect(shown.output.trim() === `pwa-conformance-kit ${version}`, `--version printed '${shown.output.trim()}'.`);
   for (const command of ["check", "init", "serve"]) {

@@ -7,6 +7,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { findChromium } from "../kit/chromium.mjs";
+import { ENV, readKitEnv } from "../kit/env.mjs";
 import { ROOT } from "./ensureDeps.mjs";
 import { runCommand, seconds } from "./runCommand.mjs";
 
@@ -69,13 +70,7 @@ function failureOf(result) {
  * @returns {Promise<FoundChromium | undefined>}
  */
 export async function ensureChromium(deps = {}) {
-  const {
-    find = findChromium,
-    run = runCommand,
-    whyNoApt: aptBlocker = whyNoApt,
-    forceInstall = process.env.PCK_FORCE_BROWSER_INSTALL === "1",
-    log = console.log,
-  } = deps;
+  const { find = findChromium, run = runCommand, whyNoApt: aptBlocker = whyNoApt, forceInstall = readKitEnv().forceBrowserInstall, log = console.log } = deps;
   /** @param {string} how */
   const found = (how) => {
     const browser = find();
@@ -83,7 +78,7 @@ export async function ensureChromium(deps = {}) {
     return browser;
   };
 
-  if (forceInstall) log("[test] PCK_FORCE_BROWSER_INSTALL=1: not looking for an installed Chromium first");
+  if (forceInstall) log(`[test] ${ENV.forceBrowserInstall}=1: not looking for an installed Chromium first`);
   else {
     const browser = found("");
     if (browser) return browser;

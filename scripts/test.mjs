@@ -4,6 +4,7 @@
 // `playwright test`, e.g. `npm test -- --repeat-each=10` or `npm test -- specs/registration.spec.ts`.
 import { existsSync } from "node:fs";
 import { join } from "node:path";
+import { ENV } from "../kit/env.mjs";
 import { ensureChromium } from "./ensureChromium.mjs";
 import { ensureDeps, ROOT } from "./ensureDeps.mjs";
 import { npm, runCommand, seconds, stopWhenOrphaned } from "./runCommand.mjs";
@@ -51,7 +52,7 @@ function steps(extraArgs) {
       name: "browser suite",
       shown: ["npx playwright test", ...extraArgs].join(" "),
       run: { bin: "playwright", from: "@playwright/test", args: ["test", ...extraArgs] },
-      env: { PCK_REPORT_DIR: join(ROOT, "test-results", "conformance") },
+      env: { [ENV.reportDir]: join(ROOT, "test-results", "conformance") },
     },
     {
       // The suite's self-check: against the reference worker built with its status

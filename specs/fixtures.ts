@@ -6,6 +6,7 @@ import { test as base, expect, type Page } from "@playwright/test";
 import { loadProfile } from "../cli/profile/loadProfile.ts";
 import type { Profile } from "../cli/profile/profileSchema.ts";
 import { clauseIdsIn } from "../kit/clauseId.ts";
+import { readKitEnv } from "../kit/env.mjs";
 import { type AppDriver, appDriver } from "./support/appDriver.ts";
 import { applyProfileExclusions, precondition } from "./support/applicability.ts";
 import { waitForController } from "./support/browserState.ts";
@@ -17,8 +18,7 @@ import { HISTORY_KEY, type HistoryChange, installSpy, OFFLINE_HOLD_KEY, POSTS_KE
  * The mock server then runs as a proxy in front of it (journal and faults on top of the real app).
  * Without them the suite checks the reference app with its default profile.
  */
-const TARGET = process.env.PCK_TARGET;
-const PROFILE_FILE = process.env.PCK_PROFILE || undefined;
+const { target: TARGET, profile: PROFILE_FILE } = readKitEnv();
 
 function serverArgs(profile: Profile): string[] {
   const basePath = profile.basePath === "/" ? "/" : profile.basePath;

@@ -7,6 +7,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import type { FullConfig, Reporter, TestCase, TestResult } from "@playwright/test/reporter";
+import { readKitEnv } from "../../kit/env.mjs";
 import { KIT_ROOT } from "../../kit/kitPaths.ts";
 import { LEVELS, type Level } from "../../kit/outcomes.ts";
 import { parseChecklist } from "./checklist.ts";
@@ -24,7 +25,7 @@ export function reportLevel(value: string | undefined): Level {
 
 export default class ConformanceReporter implements Reporter {
   readonly #outcomes = new Map<string, TestOutcome>();
-  #reportDir = process.env.PCK_REPORT_DIR || join(KIT_ROOT, "test-results", "conformance");
+  #reportDir = readKitEnv().reportDir ?? join(KIT_ROOT, "test-results", "conformance");
 
   onBegin(_config: FullConfig): void {
     mkdirSync(this.#reportDir, { recursive: true });
@@ -43,10 +44,10 @@ export default class ConformanceReporter implements Reporter {
       process.stdout.write("\nNo test ran, so there are no verdicts and no conformance report.\n");
       return;
     }
-    const level = reportLevel(process.env.PCK_LEVEL);
+    const level = reportLevel(readKitEnv().level);
     const clauses = parseChecklist(readFileSync(join(KIT_ROOT, "docs", "conformance.md"), "utf8"));
     const verdicts = clauseVerdicts(clauses, [...this.#outcomes.values()]);
-    const target = process.env.PCK_TARGET ?? "the reference app";
+    const target = readKitEnv().target ?? "the reference app";
     const summary = summarize(verdicts, level);
     const markdown = verdictMarkdown(target, verdicts, level);
     writeFileSync(join(this.#reportDir, "conformance.md"), markdown);
@@ -58,7 +59,7 @@ export default class ConformanceReporter implements Reporter {
     );
     // The summary and the table; the details are in the file.
     const head = markdown.split("\n## ")[0] ?? markdown;
-    process.stdout.write(`\n${head.trimEnd()}\n\nReport: ${relative(process.env.PCK_CALLER_DIR ?? process.cwd(), join(this.#reportDir, "conformance.md"))}\n`);
+    process.stdout.write(`\n${head.trimEnd()}\n\nReport: ${relative(readKitEnv().callerDir ?? process.cwd(), join(this.#reportDir, "conformance.md"))}\n`);
   }
 
   printsToStdio(): boolean {

@@ -1,5 +1,6 @@
 /** Parses the mock server's command line; every mistake is a message naming the flag. */
 import { parseArgs } from "node:util";
+import { ENV } from "../../kit/env.mjs";
 import { normalizeBasePath } from "../../src/core/basePath.ts";
 import { ShellError } from "../../src/core/errors.ts";
 import { controlTokenProblem } from "../control/controlAccess.ts";
@@ -14,7 +15,7 @@ export const DEFAULT_PORT = 4173;
 export const DEFAULT_BASE_PATH = "/app";
 export const DEFAULT_LOG_LEVEL: LogLevel = "info";
 /** The environment variable a control token may come from, so it stays out of `ps` and shell history. */
-export const CONTROL_TOKEN_ENV = "PCK_CONTROL_TOKEN";
+export const CONTROL_TOKEN_ENV = ENV.controlToken;
 
 export const USAGE = `Usage: pwa-conformance-kit serve [options]   serve the reference app (or, with --upstream, another app)
        npm start -- [options]                in a clone of the kit: build the app, then serve it

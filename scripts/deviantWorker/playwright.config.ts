@@ -5,12 +5,13 @@
  * the specs' `workerScript` option. No conformance report: the verdict is caughtReporter.ts's.
  */
 import { defineConfig } from "@playwright/test";
+import { ENV, readKitEnv } from "../../kit/env.mjs";
 import { kitPath } from "../../kit/kitPaths.ts";
 import base from "../../playwright.config.ts";
 import { DEVIANTS, deviantScript } from "./deviants.ts";
 
-if (process.env.PCK_TARGET) {
-  throw new Error("Failed to run the self-check: it swaps the reference app's worker, and PCK_TARGET names another app. Unset PCK_TARGET.");
+if (readKitEnv().target) {
+  throw new Error(`Failed to run the self-check: it swaps the reference app's worker, and ${ENV.target} names another app. Unset ${ENV.target}.`);
 }
 
 export default defineConfig<object, { workerScript: string | undefined }>({

@@ -8,6 +8,7 @@
  */
 import { test } from "@playwright/test";
 import type { Profile } from "../../cli/profile/profileSchema.ts";
+import { readKitEnv } from "../../kit/env.mjs";
 import { NOT_APPLICABLE, NOT_CHECKED, PRECONDITION_PREFIX, RECOMMENDED_TAG } from "../../kit/outcomes.ts";
 
 /** `test(title, RECOMMENDED, body)`: the test checks this checklist's stricter practice. */
@@ -17,7 +18,7 @@ export const RECOMMENDED = { tag: RECOMMENDED_TAG } as const;
  * In target mode the app sits behind the mock server's proxy: its own configuration cannot be
  * switched, and a document status fault shows the proxy's page rather than the app's.
  */
-export const PROXIED = Boolean(process.env.PCK_TARGET);
+export const PROXIED = readKitEnv().target !== undefined;
 
 function leave(type: typeof NOT_APPLICABLE | typeof NOT_CHECKED, reason: string): never {
   test.info().annotations.push({ type, description: reason });

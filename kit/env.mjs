@@ -1,0 +1,76 @@
+// @ts-check
+// The kit's environment contract: every PCK_* variable, what it means, who sets it and who reads
+// it, in one place. `check` hands its flags to the Playwright run through these (the suite runs in
+// Playwright's worker processes, which see only the environment); a user sets the others. Plain
+// JavaScript: `npm test` reads PCK_CHROMIUM before anything is compiled.
+
+/** The variables by role. */
+export const ENV = {
+  /** Origin of the app under test (set by `check --target`); unset: the kit's reference app. */
+  target: "PCK_TARGET",
+  /** The app's profile file (set by `check --profile`). */
+  profile: "PCK_PROFILE",
+  /** Which level decides the exit code: required or recommended (set by `check --level`). */
+  level: "PCK_LEVEL",
+  /** Where the per-clause report goes (set by `check --report-dir` and `npm test`); unset: no report. */
+  reportDir: "PCK_REPORT_DIR",
+  /** The folder the user ran `check` from, so paths printed are relative to it (set by `check`). */
+  callerDir: "PCK_CALLER_DIR",
+  /** A Chromium binary to test with (set by a user; wins over Playwright's and the OS's). */
+  chromium: "PCK_CHROMIUM",
+  /** `1`: `npm test` installs a browser even when one is found (set by a user, to test that path). */
+  forceBrowserInstall: "PCK_FORCE_BROWSER_INSTALL",
+  /** The mock server's control token (set by a user; the --control-token flag wins). */
+  controlToken: "PCK_CONTROL_TOKEN",
+  /** The installed kit's command, exported by the GitHub Action's install step (action.yml). */
+  bin: "PCK_BIN",
+};
+
+/**
+ * @typedef {object} KitEnv
+ * @property {string | undefined} target
+ * @property {string | undefined} profile
+ * @property {string | undefined} level
+ * @property {string | undefined} reportDir
+ * @property {string | undefined} callerDir
+ * @property {string | undefined} chromium
+ * @property {boolean} forceBrowserInstall
+ * @property {string | undefined} controlToken
+ * @property {string | undefined} bin
+ */
+
+/**
+ * The contract as values; an empty variable counts as unset.
+ * @param {Readonly<Record<string, string | undefined>>} [env]
+ * @returns {KitEnv}
+ */
+export function readKitEnv(env = process.env) {
+  /** @param {string} name */
+  const read = (name) => env[name] || undefined;
+  return {
+    target: read(ENV.target),
+    profile: read(ENV.profile),
+    level: read(ENV.level),
+    reportDir: read(ENV.reportDir),
+    callerDir: read(ENV.callerDir),
+    chromium: read(ENV.chromium),
+    forceBrowserInstall: env[ENV.forceBrowserInstall] === "1",
+    controlToken: read(ENV.controlToken),
+    bin: read(ENV.bin),
+  };
+}
+
+/**
+ * What `check` hands to the Playwright run.
+ * @param {{ target?: string | undefined; profile: string; level: string; reportDir: string; callerDir: string }} run
+ * @returns {Record<string, string>}
+ */
+export function checkRunEnv(run) {
+  return {
+    [ENV.profile]: run.profile,
+    [ENV.reportDir]: run.reportDir,
+    [ENV.level]: run.level,
+    [ENV.callerDir]: run.callerDir,
+    ...(run.target ? { [ENV.target]: run.target } : {}),
+  };
+}
