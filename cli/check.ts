@@ -10,6 +10,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { checkRunEnv } from "../kit/env.mjs";
 import { KIT_ROOT, kitModule } from "../kit/kitPaths.ts";
+import { upstreamProblem } from "../mock-server/proxy/upstreamUrl.ts";
 import { loadProfile, ProfileError, REFERENCE_PROFILE } from "./profile/loadProfile.ts";
 import { runForeground } from "./runForeground.ts";
 import { StartAppError, type StartedApp, startApp } from "./startApp.ts";
@@ -96,14 +97,10 @@ async function check(argv: readonly string[], callerDir: string): Promise<number
 
   let target: string | undefined;
   if (values.target !== undefined) {
-    let url: URL;
-    try {
-      url = new URL(values.target);
-    } catch {
-      usage(`--target must be an absolute URL such as http://127.0.0.1:3000, not '${values.target}'.`);
-    }
-    if (url.protocol !== "http:") usage(`--target must be an http:// URL (the proxy speaks plain HTTP), not '${url.protocol}'.`);
-    target = url.origin;
+    // The target becomes the mock server's upstream: the same rules as `serve --upstream`.
+    const problem = upstreamProblem(values.target);
+    if (problem) usage(`--target '${values.target}' cannot be checked: ${problem}.`);
+    target = new URL(values.target).origin;
   }
   const level = values.level ?? "required";
   if (level !== "required" && level !== "recommended") usage(`--level must be required or recommended, not '${level}'.`);

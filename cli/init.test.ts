@@ -49,13 +49,13 @@ describe("init's command line", () => {
     expect(stderr).toMatch(/^pwa-conformance-kit init: .*'--tagret'/);
   });
 
-  test("--target is required and must be an http(s) URL", async () => {
+  test("--target is required and must be an http(s) URL, by the rules the proxy's upstream also follows", async () => {
     expect(await runInit([], dir)).toBe(2);
     expect(stderr).toContain("--target is required");
     expect(await runInit(["--target", "127.0.0.1:3000"], dir)).toBe(2);
-    expect(stderr).toContain("--target must be an absolute URL");
+    expect(stderr).toContain("--target '127.0.0.1:3000' cannot be opened: it is not a URL; write it as http://127.0.0.1:3000/app/.");
     expect(await runInit(["--target", "ftp://127.0.0.1/"], dir)).toBe(2);
-    expect(stderr).toContain("--target must be an http:// or https:// URL");
+    expect(stderr).toContain("--target 'ftp://127.0.0.1/' cannot be opened: it uses ftp; give an http:// or https:// URL.");
   });
 
   test("refuses to overwrite an existing profile without --force, and writes nothing", async () => {

@@ -7,6 +7,7 @@
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { pageUrlProblem } from "../mock-server/proxy/upstreamUrl.ts";
 import { discoverApp } from "./init/discoverApp.ts";
 import { InitError, initError } from "./init/initErrors.ts";
 import { ANSWER_TIMEOUT_MS } from "./init/internal/timeouts.ts";
@@ -64,13 +65,9 @@ function parseInitArgs(argv: readonly string[], callerDir: string): InitOptions 
   }
   if (values.help) return null;
   if (values.target === undefined) return "--target is required: the URL of the app's home page, e.g. --target http://127.0.0.1:3000/app/.";
-  let target: URL;
-  try {
-    target = new URL(values.target);
-  } catch {
-    return `--target must be an absolute URL such as http://127.0.0.1:3000/app/, not '${values.target}'.`;
-  }
-  if (target.protocol !== "http:" && target.protocol !== "https:") return `--target must be an http:// or https:// URL, not '${target.protocol}'.`;
+  const problem = pageUrlProblem(values.target);
+  if (problem) return `--target '${values.target}' cannot be opened: ${problem}.`;
+  const target = new URL(values.target);
   if (values.out === "") return "--out must name a file, e.g. --out my-app.profile.json.";
   return { target, out: resolve(callerDir, values.out ?? DEFAULT_OUT), force: values.force ?? false };
 }

@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { parseUpstreamUrl } from "./upstreamUrl.ts";
+import { pageUrlProblem, parseUpstreamUrl } from "./upstreamUrl.ts";
 
 test.each([
   ["http://127.0.0.1:3000", { origin: "http://127.0.0.1:3000", hostname: "127.0.0.1", port: 3000 }],
@@ -22,4 +22,13 @@ test.each([
   ["http://127.0.0.1:99999", "it is not a URL; write it as http://host:port"],
 ])("refuses %s because %s", (text, why) => {
   expect(() => parseUpstreamUrl(text)).toThrow(`Failed to use '${text}' as the upstream app: ${why}.`);
+});
+
+test.each([
+  ["http://127.0.0.1:3000/app/", null],
+  ["https://example.test/app/?x=1", null],
+  ["127.0.0.1:3000/app/", "it is not a URL; write it as http://127.0.0.1:3000/app/"],
+  ["ftp://127.0.0.1/", "it uses ftp; give an http:// or https:// URL"],
+])("a page the browser opens (init --target) may be https and have a path: %s → %s", (text, problem) => {
+  expect(pageUrlProblem(text)).toBe(problem);
 });

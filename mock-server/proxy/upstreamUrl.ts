@@ -1,8 +1,10 @@
 /**
- * The upstream app of proxy mode: an `http://host:port` origin. TLS, paths, credentials and other
- * schemes are refused with the reason, so a typo fails at start, not on the first request.
+ * The URLs the kit is given for an app, with one set of rules: the upstream app of proxy mode
+ * (`serve --upstream`, and `check --target`, which becomes it) is an `http://host:port` origin;
+ * TLS, paths, credentials and other schemes are refused with the reason, so a typo fails at start,
+ * not on the first request. A page the browser opens itself (`init --target`) may be https and
+ * have a path.
  */
-
 import { isLoopbackHost } from "../http/isLoopbackHost.ts";
 
 export class UpstreamUrlError extends Error {}
@@ -17,16 +19,29 @@ export interface Upstream {
 
 const DEFAULT_HTTP_PORT = 80;
 
+/** The absolute URL `text` names, or why it is not one; `example` shows the form wanted. */
+function absoluteUrl(text: string, example: string): URL | string {
+  // `localhost:3000` parses as a URL with the scheme `localhost:`; it is a missing `http://`.
+  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(text)) return `it is not a URL; write it as ${example}`;
+  try {
+    return new URL(text);
+  } catch {
+    return `it is not a URL; write it as ${example}`;
+  }
+}
+
+/** Why `text` is not a page of an app the browser can open (http or https, any path), or null. */
+export function pageUrlProblem(text: string): string | null {
+  const url = absoluteUrl(text, "http://127.0.0.1:3000/app/");
+  if (typeof url === "string") return url;
+  if (url.protocol !== "http:" && url.protocol !== "https:") return `it uses ${url.protocol.replace(/:$/, "")}; give an http:// or https:// URL`;
+  return null;
+}
+
 /** Why `text` is not an upstream origin, or null when it is. */
 export function upstreamProblem(text: string): string | null {
-  // `localhost:3000` parses as a URL with the scheme `localhost:`; it is a missing `http://`.
-  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(text)) return "it is not a URL; write it as http://host:port";
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    return "it is not a URL; write it as http://host:port";
-  }
+  const url = absoluteUrl(text, "http://host:port");
+  if (typeof url === "string") return url;
   if (url.protocol !== "http:") return `it uses ${url.protocol.replace(/:$/, "")}, and only http:// upstreams are supported (run the app without TLS locally)`;
   if (url.username !== "" || url.password !== "") return "it has a user name or password; the upstream must not need credentials in the URL";
   if (url.pathname !== "/" || url.search !== "" || url.hash !== "") return "it has a path, query or fragment; give only the origin, e.g. http://127.0.0.1:3000";
