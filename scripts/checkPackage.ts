@@ -7,7 +7,7 @@
  * against the installed kit's own reference app (`serve`), whose profile must validate. Prints the
  * packed size, the install time and the check's wall time. Exit 0 when all of it holds.
  */
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadProfile } from "../cli/profile/loadProfile.ts";
@@ -96,6 +96,8 @@ async function checkPackage(work: string): Promise<void> {
   const misuse = await quietly("usage error", bin, ["check", "--level", "strictest"], project);
   expect(misuse.code === 2 && misuse.output.includes("--level"), `a bad --level exited ${misuse.code}, not 2:\n${misuse.output}`);
 
+  await checkEntryPoints(join(work, "runner-temp", "pwa-conformance-kit"));
+
   // init from the installed kit against the installed kit's own reference app (serve).
   const servePort = await freePort();
   const reference = `http://127.0.0.1:${servePort}`;
@@ -120,6 +122,36 @@ async function checkPackage(work: string): Promise<void> {
   console.log(
     `[package] OK: packed ${packedKb.toFixed(0)} kB; install ${seconds(install.ms)}; check of the second app ${seconds(check.ms)} (wall, with --start).`,
   );
+}
+
+/**
+ * The package's public entry points (package.json `exports`), from where the action installed it:
+ * the typed control client and the CLI as a function import with their types beside them; any
+ * other path of the package is refused by Node.
+ */
+async function checkEntryPoints(home: string): Promise<void> {
+  const probe = `
+    const client = await import("pwa-conformance-kit");
+    const cli = await import("pwa-conformance-kit/cli");
+    let deep = "imported";
+    try { await import("pwa-conformance-kit/lib/cli/check.js"); } catch (error) { deep = error.code; }
+    console.log(JSON.stringify({ client: typeof client.createControlClient, cli: typeof cli.runCli, deep }));`;
+  const ran = await quietly("entry points", process.execPath, ["--input-type=module", "-e", probe], home);
+  const seen = ran.output.trim().split("\n").at(-1) ?? "";
+  expect(
+    seen === JSON.stringify({ client: "function", cli: "function", deep: "ERR_PACKAGE_PATH_NOT_EXPORTED" }),
+    `the package's entry points are not what package.json exports: ${ran.output.trim()}`,
+  );
+  const manifest = JSON.parse(readFileSync(join(home, "node_modules", "pwa-conformance-kit", "package.json"), "utf8")) as {
+    exports: Record<string, string | { types?: string }>;
+  };
+  for (const [entry, target] of Object.entries(manifest.exports)) {
+    if (typeof target === "string") continue;
+    expect(
+      target.types !== undefined && existsSync(join(home, "node_modules", "pwa-conformance-kit", target.types)),
+      `the entry point ${entry} has no types in the package.`,
+    );
+  }
 }
 
 stopWhenOrphaned();
