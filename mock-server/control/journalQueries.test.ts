@@ -5,9 +5,9 @@
 import { describe, expect } from "vitest";
 import { DATA_ACCEPT } from "../../src/core/page.ts";
 import type { ErrorBody } from "../http/httpError.ts";
+import { REDACTED } from "../http/redactHeaders.ts";
 import type { JournalEntry } from "../journal/journal.ts";
 import type { NearMissReport } from "../journal/journalQuery.ts";
-import { REDACTED } from "../journal/redactHeaders.ts";
 import { Har12 } from "../testing/harSchema.ts";
 import { type TestServer, test } from "../testing/testServer.ts";
 import { createControlClient } from "./controlClient.ts";

@@ -6,9 +6,9 @@
  */
 import type { IncomingHttpHeaders } from "node:http";
 import type { Request } from "express";
+import { redactedValue } from "../http/redactHeaders.ts";
 import { type Representation, representationOf } from "../http/representation.ts";
 import { formatPath } from "../http/validation.ts";
-import { redactedValue } from "../journal/redactHeaders.ts";
 import { compileRegex, type TextTest } from "./linearRegex.ts";
 import { compileGlob } from "./pathGlob.ts";
 import type { PathPattern, ValueMatcher } from "./requestMatchSchema.ts";

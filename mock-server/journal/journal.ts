@@ -3,7 +3,7 @@
  * not journaled). Bounded, oldest first out, with a count of what was dropped.
  */
 import type { NearMiss } from "../faults/nearMisses.ts";
-import type { HeaderRecord } from "./redactHeaders.ts";
+import type { HeaderRecord } from "../http/redactHeaders.ts";
 import type { RequestKind } from "./requestKind.ts";
 
 /**

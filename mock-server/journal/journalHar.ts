@@ -6,8 +6,8 @@
  * as Chromium's own exports write failed requests.
  */
 import { STATUS_CODES } from "node:http";
+import type { HeaderRecord } from "../http/redactHeaders.ts";
 import type { JournalEntry } from "./journal.ts";
-import type { HeaderRecord } from "./redactHeaders.ts";
 import type { RequestKind } from "./requestKind.ts";
 
 export interface HarHeader {

@@ -1,9 +1,9 @@
 import type { RequestHandler } from "express";
 import type { Logger } from "pino";
 import type { NearMiss } from "../faults/nearMisses.ts";
+import { REDACTED, redactedHeaders } from "../http/redactHeaders.ts";
 import { representationOf } from "../http/representation.ts";
 import type { Journal, NewEntry } from "./journal.ts";
-import { REDACTED, redactedHeaders } from "./redactHeaders.ts";
 import { requestKind } from "./requestKind.ts";
 import "./responseLocals.ts";
 

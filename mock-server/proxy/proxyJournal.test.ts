@@ -4,7 +4,7 @@
  */
 import { expect, test } from "vitest";
 import { createApp } from "../createApp.ts";
-import { REDACTED } from "../journal/redactHeaders.ts";
+import { REDACTED } from "../http/redactHeaders.ts";
 import { Har12 } from "../testing/harSchema.ts";
 import { listenForTest } from "../testing/listen.ts";
 
