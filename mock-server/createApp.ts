@@ -120,7 +120,7 @@ export function createApp(options: AppOptions = {}): MockApp {
   app.use(applyFaults(faults, sendPage, logger));
   app.use(upstream ? proxyToUpstream(upstream, logger, options.upstreamTimeoutMs) : shellRoutes({ distDir, getConfig, sendPage }));
   app.use((req, res) =>
-    sendError(res, 405, "METHOD_NOT_ALLOWED", `Failed to ${req.method} ${req.path}: the mock server only answers GET and HEAD outside ${CONTROL_PREFIX}/.`),
+    sendError(res, "METHOD_NOT_ALLOWED", `Failed to ${req.method} ${req.path}: the mock server only answers GET and HEAD outside ${CONTROL_PREFIX}/.`),
   );
   app.use(lastErrorHandler(logger));
   return { handler: app, journal, faults, basePath, appPath: scopePath(basePath), getConfig, reset, applyScenario };

@@ -51,7 +51,7 @@ async function act(req: Request, res: Response, next: NextFunction, action: Faul
 export function applyFaults(store: FaultStore, sendPage: PageResponder, logger: Logger): RequestHandler {
   return async (req, res, next) => {
     const asked = readRequestFault(req);
-    if (asked && "problem" in asked) return sendError(res, 400, "INVALID_REQUEST_FAULT", `Failed to apply the request's fault: ${asked.problem}.`);
+    if (asked && "problem" in asked) return sendError(res, "INVALID_REQUEST_FAULT", `Failed to apply the request's fault: ${asked.problem}.`);
     const request = matchRequestOf(req);
     const taken: TakenFault | { fault: FaultAction & { id: string }; applied: true; random: Random } | undefined = asked
       ? { fault: { id: REQUEST_FAULT_ID, ...asked.fault }, applied: true, random: Math.random }

@@ -36,12 +36,7 @@ export function shellRoutes({ distDir, getConfig, sendPage }: ShellRouteOptions)
   router.get(`${base}/${WORKER_FILE}`, async (req, res) => {
     const file = await realFileWithin(distDir, WORKER_FILE);
     if (file === null) {
-      return sendError(
-        res,
-        404,
-        "NO_SUCH_ASSET",
-        `Failed to serve ${req.originalUrl}: the build has no such file. Rebuild with 'npm run build' or check the URL.`,
-      );
+      return sendError(res, "NO_SUCH_ASSET", `Failed to serve ${req.originalUrl}: the build has no such file. Rebuild with 'npm run build' or check the URL.`);
     }
     res.set("cache-control", "no-cache").type("text/javascript");
     res.sendFile(file);
