@@ -3,13 +3,10 @@
  * answers a plain page saying what happened, or for a data request (`Accept: application/json`) the
  * same `{ error: { status, digest? } }` body the reference shell's data requests get.
  */
+import { escapeHtml } from "../../kit/escapeHtml.ts";
 import type { DataError } from "../../src/core/fallbacks.ts";
 import { representationOf } from "../http/representation.ts";
 import { fallbackOf, type PageResponder } from "../pageResponder.ts";
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 export const genericPageResponder: PageResponder = {
   failure(req, res, failure) {
