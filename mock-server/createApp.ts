@@ -63,6 +63,11 @@ export interface MockApp {
   readonly applyScenario: (scenario: Scenario) => void;
 }
 
+function referenceBackend(distDir: string, getConfig: () => ShellConfig) {
+  const pages = pageResponder(readBuiltAssets(distDir), getConfig);
+  return { pages, routes: shellRoutes({ distDir, getConfig, pages }) };
+}
+
 export function createApp(options: AppOptions = {}): MockApp {
   const basePath = normalizeBasePath(options.basePath ?? DEFAULT_SHELL_CONFIG.basePath);
   if (isUnderControlPrefix(basePath))
@@ -101,7 +106,10 @@ export function createApp(options: AppOptions = {}): MockApp {
   const workerPath = options.workerPath ?? `${basePath}/${WORKER_FILE}`;
   const workerPathProblem = urlPathProblem(workerPath);
   if (workerPathProblem) throw new Error(`Failed to use worker path '${workerPath}': it ${workerPathProblem}. Give the script's path, e.g. /app/sw.js.`);
-  const sendPage = upstream ? genericPageResponder : pageResponder(readBuiltAssets(distDir), getConfig);
+  // What stands behind the faults: the upstream app, whose fault pages are plain ones, or the reference shell.
+  const backend = upstream
+    ? { pages: genericPageResponder, routes: proxyToUpstream(upstream, logger, options.upstreamTimeoutMs) }
+    : referenceBackend(distDir, getConfig);
   app.use(panelRoutes(distDir));
   app.use(
     CONTROL_PREFIX,
@@ -117,10 +125,10 @@ export function createApp(options: AppOptions = {}): MockApp {
     }),
   );
   app.use(journalRequests(journal, workerPath, logger, options.controlToken));
-  app.use(applyFaults(faults, sendPage, logger));
-  app.use(upstream ? proxyToUpstream(upstream, logger, options.upstreamTimeoutMs) : shellRoutes({ distDir, getConfig, sendPage }));
+  app.use(applyFaults(faults, backend.pages, logger));
+  app.use(backend.routes);
   app.use((req, res) =>
-    sendError(res, 405, "METHOD_NOT_ALLOWED", `Failed to ${req.method} ${req.path}: the mock server only answers GET and HEAD outside ${CONTROL_PREFIX}/.`),
+    sendError(res, "METHOD_NOT_ALLOWED", `Failed to ${req.method} ${req.path}: the mock server only answers GET and HEAD outside ${CONTROL_PREFIX}/.`),
   );
   app.use(lastErrorHandler(logger));
   return { handler: app, journal, faults, basePath, appPath: scopePath(basePath), getConfig, reset, applyScenario };

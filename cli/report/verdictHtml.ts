@@ -3,12 +3,10 @@
  * clause with both levels, and each failure, inconclusive test and exclusion with its reason and a
  * link to its trace; it links to Playwright's HTML report beside it for everything else.
  */
-
+import { escapeHtml } from "../../kit/escapeHtml.ts";
 import type { Level } from "../../kit/outcomes.ts";
 import { VERDICT_LABEL } from "./verdictMarkdown.ts";
 import { type ClauseVerdict, summarize, type TestOutcome } from "./verdicts.ts";
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 const STYLE = `body{font:15px/1.5 system-ui,sans-serif;margin:2rem auto;max-width:70rem;padding:0 1rem;color:#1b1b1b}
 table{border-collapse:collapse;width:100%}th,td{border-bottom:1px solid #ddd;padding:.35rem .5rem;text-align:left;vertical-align:top}

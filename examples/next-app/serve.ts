@@ -10,6 +10,7 @@ import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { freePort } from "../../kit/freePort.ts";
+import { parsePort } from "../../mock-server/process/cli.ts";
 import { announceListening } from "../../mock-server/process/forkListening.ts";
 import { APP_DIR, BASE_PATH, BUILD_ID, NEXT_BIN, QUIET_ENV, WORKER } from "./internal/paths.ts";
 
@@ -32,7 +33,12 @@ try {
 } catch (error) {
   fail(`${(error as Error).message}. Options: --port <n> (default 0, any free port), --host <addr> (default 127.0.0.1).`);
 }
-if (!/^\d+$/.test(values.port ?? "0") || Number(values.port ?? "0") > 65_535) fail(`--port must be a whole number from 0 to 65535, not '${values.port}'.`);
+let askedPort = 0;
+try {
+  askedPort = parsePort(values.port ?? "0");
+} catch (error) {
+  fail((error as Error).message);
+}
 const host = values.host ?? "127.0.0.1";
 if (!existsSync(NEXT_BIN)) fail(`Failed to start the Next.js app: ${NEXT_BIN} is missing. Run node --import tsx examples/next-app/build.ts first.`);
 if (!existsSync(BUILD_ID) || !existsSync(WORKER)) {
@@ -66,7 +72,7 @@ process.on("SIGINT", stop);
 process.on("SIGTERM", stop);
 process.on("disconnect", stop);
 
-const port = values.port && values.port !== "0" ? Number(values.port) : await freePort(host);
+const port = askedPort === 0 ? await freePort(host) : askedPort;
 const origin = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
 next = spawn(process.execPath, ["--require", EXIT_WITH_PARENT, NEXT_BIN, "start", "--hostname", host, "--port", String(port)], {
   cwd: APP_DIR,

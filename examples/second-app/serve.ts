@@ -9,6 +9,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { parsePort } from "../../mock-server/process/cli.ts";
 import { announceListening } from "../../mock-server/process/forkListening.ts";
 import { BASE_PATH } from "./src/routes.ts";
 import { createStaticHost } from "./staticHost.ts";
@@ -26,8 +27,12 @@ try {
 } catch (error) {
   fail(`${(error as Error).message}. Options: --port <n> (default 0, any free port), --host <addr> (default 127.0.0.1).`);
 }
-const port = Number(values.port ?? "0");
-if (!/^\d+$/.test(values.port ?? "0") || port > 65_535) fail(`--port must be a whole number from 0 to 65535, not '${values.port}'.`);
+let port = 0;
+try {
+  port = parsePort(values.port ?? "0");
+} catch (error) {
+  fail((error as Error).message);
+}
 if (!existsSync(`${DIST}/index.html`)) fail(`Failed to serve the second app: ${DIST} has no build. Run npm run build:second-app first.`);
 
 const server = createServer(createStaticHost(DIST));

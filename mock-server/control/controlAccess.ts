@@ -46,7 +46,6 @@ function requireToken(token: string): RequestHandler {
     res.set("www-authenticate", sent === undefined ? REALM : `${REALM}, error="invalid_token"`);
     sendError(
       res,
-      401,
       "UNAUTHORIZED",
       sent === undefined
         ? "Failed to accept a control request: it has no 'Authorization: Bearer <token>' header. This server was started with a control token; send it."
@@ -61,7 +60,6 @@ const requireLoopbackHost: RequestHandler = (req, res, next) => {
   if (host === undefined || (name !== null && isLoopbackHost(name))) return next();
   sendError(
     res,
-    403,
     "FOREIGN_HOST",
     `Failed to accept a control request for host '${host}': without a control token only localhost, 127.x.x.x and [::1] may be used, which keeps pages of other sites out. Use a loopback address, or start the server with --control-token.`,
   );

@@ -45,7 +45,7 @@ const emptyBodies = new WeakSet<express.Request>();
 /** An empty body is not JSON, though express.json reads it as `{}` (which PUT /config would accept). */
 function refuseMissingBody(req: express.Request, res: express.Response, action: string): boolean {
   if (hasBody(req) && !emptyBodies.has(req)) return false;
-  sendError(res, 400, "BODY_MISSING", `Failed to ${action}: the request has no body. Send a JSON object with 'Content-Type: application/json'.`);
+  sendError(res, "BODY_MISSING", `Failed to ${action}: the request has no body. Send a JSON object with 'Content-Type: application/json'.`);
   return true;
 }
 
@@ -59,7 +59,6 @@ const guardControl: express.RequestHandler = (req, res, next) => {
   if (origin !== undefined && origin !== `${req.protocol}://${req.get("host")}`) {
     return sendError(
       res,
-      403,
       "CROSS_ORIGIN",
       `Failed to accept a control request from origin '${origin}': only this server's own pages and non-browser clients may use ${CONTROL_PREFIX}/.`,
     );
@@ -67,7 +66,6 @@ const guardControl: express.RequestHandler = (req, res, next) => {
   if (!hasBody(req) || req.is("application/json")) return next();
   sendError(
     res,
-    415,
     "UNSUPPORTED_MEDIA_TYPE",
     `Failed to read the request body: Content-Type is '${req.get("content-type") ?? "missing"}'. Send JSON with 'Content-Type: application/json'.`,
   );
@@ -76,9 +74,8 @@ const guardControl: express.RequestHandler = (req, res, next) => {
 const bodyErrors: ErrorRequestHandler = (error: { type?: string; status?: number }, req, res, next) => {
   const limit = req.path === SCENARIO_PATH ? `${SCENARIO_BODY_LIMIT} bytes` : CONTROL_BODY_LIMIT;
   if (error.type === "entity.too.large")
-    return sendError(res, 413, "BODY_TOO_LARGE", `Failed to read the request body: it is larger than ${limit}. Send a smaller body.`);
-  if (error.type === "entity.parse.failed")
-    return sendError(res, 400, "BODY_NOT_JSON", "Failed to read the request body: it is not valid JSON. Check the syntax.");
+    return sendError(res, "BODY_TOO_LARGE", `Failed to read the request body: it is larger than ${limit}. Send a smaller body.`);
+  if (error.type === "entity.parse.failed") return sendError(res, "BODY_NOT_JSON", "Failed to read the request body: it is not valid JSON. Check the syntax.");
   next(error);
 };
 
@@ -106,7 +103,6 @@ function refuseOtherMethods(router: Router): void {
       if (req.method === "OPTIONS") return void res.status(204).end();
       sendError(
         res,
-        405,
         "METHOD_NOT_ALLOWED",
         `Failed to ${req.method} ${CONTROL_PREFIX}${req.path}: it answers ${allow} only. See the README's control API section.`,
       );
@@ -141,11 +137,10 @@ export function controlRoutes(state: ControlState): Router {
   router.post("/faults", (req, res) => {
     if (refuseMissingBody(req, res, "add the fault")) return;
     const parsed = FaultInput.safeParse(req.body);
-    if (!parsed.success) return sendError(res, 400, "INVALID_FAULT", `Failed to add the fault: ${describeIssues(parsed.error, "body")}.`);
+    if (!parsed.success) return sendError(res, "INVALID_FAULT", `Failed to add the fault: ${describeIssues(parsed.error, "body")}.`);
     if (state.faults.size >= MAX_FAULTS) {
       return sendError(
         res,
-        409,
         "TOO_MANY_FAULTS",
         `Failed to add the fault: ${MAX_FAULTS} faults are active, the most the server keeps. Remove some (DELETE ${CONTROL_PREFIX}/faults/:id) or all (DELETE ${CONTROL_PREFIX}/faults) first.`,
       );
@@ -158,12 +153,7 @@ export function controlRoutes(state: ControlState): Router {
   });
   router.delete("/faults/:id", (req, res) => {
     if (!state.faults.remove(req.params.id)) {
-      return sendError(
-        res,
-        404,
-        "UNKNOWN_FAULT",
-        `Failed to remove fault '${req.params.id}': there is no such fault. GET ${CONTROL_PREFIX}/faults lists them.`,
-      );
+      return sendError(res, "UNKNOWN_FAULT", `Failed to remove fault '${req.params.id}': there is no such fault. GET ${CONTROL_PREFIX}/faults lists them.`);
     }
     res.status(204).end();
   });
@@ -173,7 +163,7 @@ export function controlRoutes(state: ControlState): Router {
   router.put("/config", (req, res) => {
     if (refuseMissingBody(req, res, "change the shell configuration")) return;
     const parsed = ShellConfigPatch.safeParse(req.body);
-    if (!parsed.success) return sendError(res, 400, "INVALID_CONFIG", `Failed to change the shell configuration: ${describeIssues(parsed.error, "body")}.`);
+    if (!parsed.success) return sendError(res, "INVALID_CONFIG", `Failed to change the shell configuration: ${describeIssues(parsed.error, "body")}.`);
     res.json(state.patchConfig(parsed.data));
   });
   router.get(SCENARIO_PATH, (_req, res) => {
@@ -182,13 +172,13 @@ export function controlRoutes(state: ControlState): Router {
   router.put(SCENARIO_PATH, (req, res) => {
     if (refuseMissingBody(req, res, "apply the scenario")) return;
     const parsed = Scenario.safeParse(req.body);
-    if (!parsed.success) return sendError(res, 400, "INVALID_SCENARIO", `Failed to apply the scenario: ${describeIssues(parsed.error, "body")}.`);
+    if (!parsed.success) return sendError(res, "INVALID_SCENARIO", `Failed to apply the scenario: ${describeIssues(parsed.error, "body")}.`);
     state.applyScenario(parsed.data);
     res.json({ scenario: summarize(parsed.data), config: state.getConfig(), faults: state.faults.list() });
   });
   refuseOtherMethods(router);
   router.use((req, res) =>
-    sendError(res, 404, "UNKNOWN_CONTROL_ROUTE", `No control route ${req.method} ${CONTROL_PREFIX}${req.path}. See the README's control API section.`),
+    sendError(res, "UNKNOWN_CONTROL_ROUTE", `No control route ${req.method} ${CONTROL_PREFIX}${req.path}. See the README's control API section.`),
   );
   return router;
 }

@@ -30,7 +30,7 @@ function harCreator(): { name: string; version: string } {
 function readQuery(req: Request, res: Response): JournalQuery | undefined {
   const read = readJournalQuery(req.query as Record<string, unknown>);
   if ("query" in read) return read.query;
-  sendError(res, 400, "INVALID_JOURNAL_QUERY", `Failed to read the journal: ${read.problem}.`);
+  sendError(res, "INVALID_JOURNAL_QUERY", `Failed to read the journal: ${read.problem}.`);
   return undefined;
 }
 

@@ -58,7 +58,6 @@ export function journalStream(journal: Journal, { heartbeatMs = HEARTBEAT_MS }: 
     if (Number.isNaN(after)) {
       return sendError(
         res,
-        400,
         "INVALID_STREAM_START",
         `Failed to open the journal stream: '${req.get("last-event-id") ?? req.query.after}' is not a journal entry id. Pass ?after=0 to replay every entry, or leave it out.`,
       );

@@ -28,7 +28,6 @@ export function panelRoutes(distDir: string): Router {
     const notBuilt = () =>
       sendError(
         res,
-        503,
         "PANEL_NOT_BUILT",
         // The build folder's own name only: an error body does not show where the server's files live.
         "Failed to serve the control panel: the build has no panel/index.html. Run 'npm run build' (npm start does it for you), then reload.",

@@ -8,7 +8,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import type { Logger } from "pino";
 import { sendError } from "../http/httpError.ts";
-import type { PageResponder } from "../reference/respondWithPage.ts";
+import type { PageResponder } from "../pageResponder.ts";
 import { dribbleBody } from "./dribble.ts";
 import { dropConnection } from "./drop.ts";
 import type { FaultStore, TakenFault } from "./FaultStore.ts";
@@ -23,14 +23,11 @@ import { resetConnection } from "./reset.ts";
 import { addResponseHeaders } from "./responseHeaders.ts";
 import type { Random } from "./seededRandom.ts";
 import { actionFor } from "./sequence.ts";
-import { respondWithStatus } from "./status.ts";
+import { respondWithStatus, type StatusContext } from "./status.ts";
 import { truncateBody } from "./truncate.ts";
 
-interface Acting {
-  readonly faultId: string;
+interface Acting extends StatusContext {
   readonly random: Random;
-  readonly sendPage: PageResponder;
-  readonly logger: Logger;
 }
 
 async function act(req: Request, res: Response, next: NextFunction, action: FaultAction, acting: Acting): Promise<void> {
@@ -44,14 +41,14 @@ async function act(req: Request, res: Response, next: NextFunction, action: Faul
   if (action.responseHeaders) addResponseHeaders(res, action.responseHeaders);
   if (action.truncate) truncateBody(res, action.truncate.bytes);
   if (action.dribble) dribbleBody(res, action.dribble);
-  if (action.status !== undefined) return respondWithStatus(req, res, action.status, acting.faultId, acting.sendPage, acting.logger);
+  if (action.status !== undefined) return respondWithStatus(req, res, action.status, acting);
   next();
 }
 
-export function applyFaults(store: FaultStore, sendPage: PageResponder, logger: Logger): RequestHandler {
+export function applyFaults(store: FaultStore, pages: PageResponder, logger: Logger): RequestHandler {
   return async (req, res, next) => {
     const asked = readRequestFault(req);
-    if (asked && "problem" in asked) return sendError(res, 400, "INVALID_REQUEST_FAULT", `Failed to apply the request's fault: ${asked.problem}.`);
+    if (asked && "problem" in asked) return sendError(res, "INVALID_REQUEST_FAULT", `Failed to apply the request's fault: ${asked.problem}.`);
     const request = matchRequestOf(req);
     const taken: TakenFault | { fault: FaultAction & { id: string }; applied: true; random: Random } | undefined = asked
       ? { fault: { id: REQUEST_FAULT_ID, ...asked.fault }, applied: true, random: Math.random }
@@ -65,6 +62,6 @@ export function applyFaults(store: FaultStore, sendPage: PageResponder, logger: 
     res.locals.faultApplied = taken.applied;
     if (!taken.applied) return next();
     const action = "hits" in taken.fault ? actionFor(taken.fault) : taken.fault;
-    await act(req, res, next, action, { faultId: taken.fault.id, random: taken.random, sendPage, logger });
+    await act(req, res, next, action, { faultId: taken.fault.id, random: taken.random, pages, logger });
   };
 }

@@ -1,16 +1,22 @@
 /**
  * Status: answers with 404, 403, 401, 500 or 503 in the representation asked for, as the app's
- * fallback page. A 500 is a server-side exception with a digest (src/core/digest.ts) that goes to the
- * page, the journal and one structured log line. A 503 says when to retry, as a real one does. Like
- * a real server's error page, none says how to cache it (PageOptions); `responseHeaders` may.
+ * fallback page (the backend's PageResponder picks it). A 500 is a server-side exception with a
+ * digest (src/core/digest.ts) that goes to the page, the journal and one structured log line. A 503
+ * says when to retry, as a real one does. Like a real server's error page, none says how to cache
+ * it; `responseHeaders` may.
  */
 import type { Request, Response } from "express";
 import type { Logger } from "pino";
 import { errorDigest } from "../../src/core/digest.ts";
-import { fallbackForStatus } from "../../src/core/fallbacks.ts";
-import { fallbackPage } from "../reference/content.ts";
-import type { PageResponder } from "../reference/respondWithPage.ts";
+import type { PageResponder } from "../pageResponder.ts";
 import type { FaultStatus } from "./faultSchema.ts";
+
+/** What answering a status fault takes besides the request: which fault it is, the pages, the log. */
+export interface StatusContext {
+  readonly faultId: string;
+  readonly pages: PageResponder;
+  readonly logger: Logger;
+}
 
 /**
  * Counts the exceptions this process injected: each carries its number, so two requests for the same
@@ -35,16 +41,15 @@ export function injectedError(faultId: string, method: string, url: string, exce
  */
 export const RETRY_AFTER_SECONDS = 1;
 
-export function respondWithStatus(req: Request, res: Response, status: FaultStatus, faultId: string, sendPage: PageResponder, logger: Logger): void {
-  const kind = fallbackForStatus(status)?.kind ?? "server-error";
+export function respondWithStatus(req: Request, res: Response, status: FaultStatus, { faultId, pages, logger }: StatusContext): void {
   if (status === 503) res.set("retry-after", String(RETRY_AFTER_SECONDS));
   if (status !== 500) {
-    sendPage(req, res, status, fallbackPage(kind), { fault: true });
+    pages.failure(req, res, { status });
     return;
   }
   const error = injectedError(faultId, req.method, req.originalUrl);
   const digest = errorDigest(error);
   res.locals.digest = digest;
   logger.error({ digest, fault: faultId, method: req.method, url: req.originalUrl, err: { message: error.message } }, "server-side exception");
-  sendPage(req, res, status, fallbackPage(kind, digest), { fault: true });
+  pages.failure(req, res, { status, digest });
 }

@@ -89,7 +89,8 @@ function describeParseError(error: Error & { code?: string }): string {
   }
 }
 
-function parsePort(text: string): number {
+/** A `--port` value: a whole number from 0 (any free port) to 65535. Also the example apps' serve.ts use it. */
+export function parsePort(text: string): number {
   const port = Number(text);
   if (!/^\d+$/.test(text) || port > 65_535) throw new CliError(`--port must be a whole number from 0 to 65535, not '${text}'.`);
   return port;

@@ -67,7 +67,6 @@ export function proxyToUpstream(upstream: Upstream, logger: Logger, timeoutMs = 
     if (previousVia?.split(",").some((hop) => hop.trim() === via)) {
       return sendError(
         res,
-        508,
         "UPSTREAM_LOOP",
         `Failed to forward ${req.method} ${req.originalUrl} to ${upstream.origin}: the request came back to this server, so the upstream is this server or forwards to it. Point --upstream at the app itself.`,
       );
@@ -102,7 +101,6 @@ export function proxyToUpstream(upstream: Upstream, logger: Logger, timeoutMs = 
       logger.warn({ upstream: upstream.origin, method: req.method, url: req.originalUrl, timeoutMs }, "upstream timed out");
       sendError(
         res,
-        504,
         "UPSTREAM_TIMEOUT",
         `Failed to get an answer from the upstream app at ${upstream.origin} for ${req.method} ${req.originalUrl}: it sent nothing for ${timeoutMs} ms. Check that the app answers; to test a server that never does, add a hang fault.`,
       );
@@ -117,7 +115,6 @@ export function proxyToUpstream(upstream: Upstream, logger: Logger, timeoutMs = 
       logger.warn({ upstream: upstream.origin, method: req.method, url: req.originalUrl, code: error.code }, "upstream unreachable");
       sendError(
         res,
-        502,
         "UPSTREAM_UNREACHABLE",
         `Failed to reach the upstream app at ${upstream.origin} for ${req.method} ${req.originalUrl}: ${why}. Start the app, or point --upstream at where it listens.`,
       );

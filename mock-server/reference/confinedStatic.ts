@@ -51,11 +51,11 @@ export function confinedStatic(root: string, { maxAgeMs, immutable }: ConfinedSt
     const path = decoded(req.path);
     const problem = path === null ? "its percent-encoding is malformed" : assetPathProblem(path);
     if (path === null || problem !== null) {
-      return sendError(res, 400, "BAD_ASSET_PATH", `Failed to serve ${req.originalUrl}: ${problem}. Ask for an asset by the name the build gave it.`);
+      return sendError(res, "BAD_ASSET_PATH", `Failed to serve ${req.originalUrl}: ${problem}. Ask for an asset by the name the build gave it.`);
     }
     const file = await realFileWithin(root, path);
     const notFound = () =>
-      sendError(res, 404, "NO_SUCH_ASSET", `Failed to serve ${req.originalUrl}: the build has no such file. Rebuild with 'npm run build' or check the URL.`);
+      sendError(res, "NO_SUCH_ASSET", `Failed to serve ${req.originalUrl}: the build has no such file. Rebuild with 'npm run build' or check the URL.`);
     if (file === null) return notFound();
     res.sendFile(file, { maxAge: maxAgeMs, immutable, dotfiles: "allow" }, (error) => {
       if (error && !res.headersSent) notFound();

@@ -3,7 +3,7 @@
  * client-side links, and the pages the conformance specs need to exist — a `no-store` page, a
  * redirect, a JSON endpoint inside the scope, and the pages outside the base path (REG-4).
  */
-import { type FallbackKind, fallback } from "../../src/core/fallbacks.ts";
+import { type Fallback, fallback } from "../../src/core/fallbacks.ts";
 import type { NavLink, PageData } from "../../src/core/page.ts";
 
 export interface ContentPage extends Omit<PageData, "path"> {
@@ -41,13 +41,12 @@ export const OFFLINE_PAGE = page("offline", "You are offline", [
   "The page reloads by itself when the connection comes back.",
 ]);
 
-/** ERR-1..4: the fallback page for a status, with the digest of a server-side error. */
-export function fallbackPage(kind: FallbackKind, digest?: string): ContentPage {
-  const { title, explanation } = fallback(kind);
+/** ERR-1..4: a fallback page, with the digest of a server-side error. */
+export function fallbackPage({ kind, title, explanation }: Fallback, digest?: string): ContentPage {
   return { ...page(kind, title, [explanation]), ...(digest === undefined ? {} : { digest }) };
 }
 
-export const NOT_FOUND_PAGE = fallbackPage("not-found");
+export const NOT_FOUND_PAGE = fallbackPage(fallback("not-found"));
 
 /** Pages outside the base path that serve the same shell, so REG-4 can be checked. */
 export function outsidePage(pathname: string): ContentPage | undefined {

@@ -5,6 +5,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { renderToString } from "react-dom/server";
+import { escapeHtml } from "../../kit/escapeHtml.ts";
 import { App } from "../../src/app/App.tsx";
 import { createStatusStore } from "../../src/app/statusStore.ts";
 import { BOOT_DATA_ID, type BootData } from "../../src/core/page.ts";
@@ -33,10 +34,6 @@ export function readBuiltAssets(distDir: string): BuiltAssets {
 /** JSON inside `<script>`: `<` escaped so no value can close the element. */
 function scriptJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, "\\u003c");
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 export interface RenderOptions {

@@ -11,7 +11,7 @@ import { type ShellConfig, WORKER_FILE } from "../../src/core/shellConfig.ts";
 import { sendError } from "../http/httpError.ts";
 import { confinedStatic, realFileWithin } from "./confinedStatic.ts";
 import { API_PAGES_PATH, APP_PAGES, NAV_LINKS, NOT_FOUND_PAGE, OFFLINE_PAGE, outsidePage, REDIRECTS } from "./content.ts";
-import type { PageResponder } from "./respondWithPage.ts";
+import type { ShellPageResponder } from "./respondWithPage.ts";
 
 /** A year, the usual ceiling for hashed assets: a new build has new names, so no copy goes stale. */
 export const HASHED_ASSET_MAX_AGE_MS = 365 * 24 * 60 * 60 * 1000;
@@ -26,28 +26,23 @@ export const BARE_BASE_REDIRECT_MAX_AGE_S = HASHED_ASSET_MAX_AGE_MS / 1000;
 export interface ShellRouteOptions {
   readonly distDir: string;
   readonly getConfig: () => ShellConfig;
-  readonly sendPage: PageResponder;
+  readonly pages: ShellPageResponder;
 }
 
-export function shellRoutes({ distDir, getConfig, sendPage }: ShellRouteOptions): Router {
+export function shellRoutes({ distDir, getConfig, pages }: ShellRouteOptions): Router {
   const router = express.Router({ strict: true, caseSensitive: true });
   const base = getConfig().basePath;
   // Confined as the assets are: a dist/sw.js that links out of the build is not served.
   router.get(`${base}/${WORKER_FILE}`, async (req, res) => {
     const file = await realFileWithin(distDir, WORKER_FILE);
     if (file === null) {
-      return sendError(
-        res,
-        404,
-        "NO_SUCH_ASSET",
-        `Failed to serve ${req.originalUrl}: the build has no such file. Rebuild with 'npm run build' or check the URL.`,
-      );
+      return sendError(res, "NO_SUCH_ASSET", `Failed to serve ${req.originalUrl}: the build has no such file. Rebuild with 'npm run build' or check the URL.`);
     }
     res.set("cache-control", "no-cache").type("text/javascript");
     res.sendFile(file);
   });
   router.use(`${base}/assets`, confinedStatic(join(distDir, "assets"), { immutable: true, maxAgeMs: HASHED_ASSET_MAX_AGE_MS }));
-  router.get(`${base}/offline.html`, (req, res) => sendPage(req, res, 200, OFFLINE_PAGE));
+  router.get(`${base}/offline.html`, (req, res) => pages.page(req, res, 200, OFFLINE_PAGE));
   if (base !== "") {
     // NAV-8: a scope is a URL prefix, so `/app` is never controlled; send it where the worker is.
     router.get(base, (req, res) => {
@@ -61,7 +56,7 @@ export function shellRoutes({ distDir, getConfig, sendPage }: ShellRouteOptions)
     const path = req.path;
     if (!isWithinBasePath(path, base)) {
       const outside = base === "" ? undefined : outsidePage(path);
-      return sendPage(req, res, outside ? 200 : 404, outside ?? NOT_FOUND_PAGE);
+      return pages.page(req, res, outside ? 200 : 404, outside ?? NOT_FOUND_PAGE);
     }
     const relative = path.slice(base.length + 1).replace(/\/$/, "");
     const target = REDIRECTS.get(relative);
@@ -70,7 +65,7 @@ export function shellRoutes({ distDir, getConfig, sendPage }: ShellRouteOptions)
       return res.set("cache-control", "no-store").json({ pages: NAV_LINKS.map((link) => ({ ...link, href: `${base}/${link.to}` })) });
     }
     const content = APP_PAGES.get(relative);
-    sendPage(req, res, content ? 200 : 404, content ?? NOT_FOUND_PAGE);
+    pages.page(req, res, content ? 200 : 404, content ?? NOT_FOUND_PAGE);
   });
   return router;
 }

@@ -1,0 +1,41 @@
+/**
+ * Every code an error body of the server carries (`{"error": {"code", "message"}}`), with its status
+ * and when it is sent. Clients and tests compare the code, so it is the stable part; README.md's
+ * table of error codes lists the same rows (errorCodes.test.ts keeps the two together).
+ */
+
+/** `4xx`: the status is whichever client error Express raised, 400 for most. */
+export type ErrorStatus = number | "4xx";
+
+export const ERROR_CODES = {
+  BAD_ASSET_PATH: { status: 400, when: "An asset path is malformed or leaves the build's folder (`..`, a backslash, NUL, an absolute path)." },
+  BAD_REQUEST: { status: "4xx", when: "Express refused the request before any route did, e.g. a malformed percent-encoding in the path." },
+  BODY_MISSING: { status: 400, when: "A control request that needs a JSON body sent none, or an empty one." },
+  BODY_NOT_JSON: { status: 400, when: "A control request's body is not valid JSON." },
+  BODY_TOO_LARGE: { status: 413, when: "A control request's body is larger than the control API reads (a scenario may be as large as its file may be)." },
+  CROSS_ORIGIN: { status: 403, when: "A control request came from a page of another origin." },
+  FOREIGN_HOST: { status: 403, when: "A control request named a Host that is not loopback, and the server has no control token." },
+  INVALID_CONFIG: { status: 400, when: "`PUT /__mock/config` sent a field or value the shell configuration does not take." },
+  INVALID_FAULT: { status: 400, when: "`POST /__mock/faults` sent a fault that does not validate." },
+  INVALID_JOURNAL_QUERY: { status: 400, when: "A journal filter is unknown, repeated or malformed." },
+  INVALID_REQUEST_FAULT: { status: 400, when: "A request's own fault (`__status`, `x-mock-delay`…) has a bad value." },
+  INVALID_SCENARIO: { status: 400, when: "`PUT /__mock/scenario` sent a scenario that does not validate." },
+  INVALID_STREAM_START: { status: 400, when: "The journal stream's `?after` or `Last-Event-ID` is not an entry id." },
+  METHOD_NOT_ALLOWED: {
+    status: 405,
+    when: "A control path asked with a method it does not answer (with `Allow`), or any path outside it with one other than GET or HEAD.",
+  },
+  NO_SUCH_ASSET: { status: 404, when: "The build has no such asset, or no `sw.js`." },
+  PANEL_NOT_BUILT: { status: 503, when: "The build has no control panel (`panel/index.html`)." },
+  TOO_MANY_FAULTS: { status: 409, when: "A fault was added while the most faults the server keeps were active." },
+  UNAUTHORIZED: { status: 401, when: "A control request sent no bearer token, or the wrong one, to a server started with one." },
+  UNEXPECTED: { status: 500, when: "The server hit an error of its own; its log has the details." },
+  UNKNOWN_CONTROL_ROUTE: { status: 404, when: "No control route has that path." },
+  UNKNOWN_FAULT: { status: 404, when: "`DELETE /__mock/faults/:id` named a fault that is not active." },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, when: "A control request's body is not `application/json`." },
+  UPSTREAM_LOOP: { status: 508, when: "Proxy mode: the request came back to this server, so the upstream is this server or forwards to it." },
+  UPSTREAM_TIMEOUT: { status: 504, when: "Proxy mode: the upstream app sent nothing before the upstream timeout." },
+  UPSTREAM_UNREACHABLE: { status: 502, when: "Proxy mode: the upstream app could not be reached (refused, no such host…)." },
+} as const satisfies Record<string, { readonly status: ErrorStatus; readonly when: string }>;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
