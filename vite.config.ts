@@ -88,6 +88,7 @@ export default defineConfig({
     target: "es2022",
     rolldownOptions: { input: `${root}src/app/main.tsx` },
   },
+  // Unit tests need no build: the mock server's serve a fake one (mock-server/testing/fakeDist.ts).
   test: {
     include: ["{src,kit,mock-server,specs,cli,bench,examples,scripts}/**/*.test.ts", "scripts/*.test.mjs"],
     exclude: ["**/node_modules/**", "examples/next-app/.next/**"],

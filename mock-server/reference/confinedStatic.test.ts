@@ -98,7 +98,7 @@ test("serves no worker script through a symlink that leads outside the build", a
 
 test("serves no panel page through a symlink that leads outside the build", async () => {
   const { origin, distDir, secretFile } = await startWithSecret();
-  mkdirSync(join(distDir, "panel"));
+  rmSync(join(distDir, "panel", "index.html"));
   symlinkSync(secretFile, join(distDir, "panel", "index.html"));
   const answer = await rawGet(origin, "/__mock/");
   expect(answer.status).toBe(503);

@@ -10,7 +10,8 @@ import { App } from "../../src/app/App.tsx";
 import { createStatusStore } from "../../src/app/statusStore.ts";
 import { BOOT_DATA_ID, type BootData } from "../../src/core/page.ts";
 
-const ENTRY = "src/app/main.tsx";
+/** The app's key in Vite's manifest: vite.config.ts's input, relative to the repository root. */
+export const ENTRY = "src/app/main.tsx";
 
 export interface BuiltAssets {
   readonly script: string;

@@ -1,15 +1,28 @@
 /**
- * A stand-in for `dist/` in a temporary folder: Vite's manifest, one script, the worker. Server tests
- * use it so they need no `npm run build` and can plant files (or symlinks) of their own.
+ * A stand-in for `dist/` in a temporary folder, with every file the server reads from a build: Vite's
+ * manifest (renderDocument.tsx's readBuiltAssets), the script and stylesheet it names, the worker, and
+ * the control panel's page and script. Server tests use it so they pass on a fresh clone without
+ * `npm run build` and can plant (or remove) files of their own.
+ *
+ * No unit test uses the real build: what the server does with these files (confinement, headers,
+ * rendering from the manifest) does not depend on what is in them, and a test on the real build
+ * would pass or fail with whatever `dist/` was last built. The real app and worker are checked by the
+ * browser suite (specs/), which `npm test` runs after `npm run build`.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { onTestFinished } from "vitest";
+import { PANEL_ASSETS_PREFIX } from "../control/controlPaths.ts";
+import { ENTRY } from "../reference/renderDocument.tsx";
 
 export const FAKE_SCRIPT = "assets/main-test.js";
 export const FAKE_SCRIPT_TEXT = "console.log('the fake app');\n";
+export const FAKE_STYLESHEET = "assets/main-test.css";
 export const FAKE_WORKER_TEXT = "// the fake worker\n";
+/** The panel's script, under dist/panel/ as Vite writes it and at `PANEL_ASSETS_PREFIX/` + this as served. */
+export const FAKE_PANEL_SCRIPT = "assets/index-test.js";
+export const FAKE_PANEL_HTML = `<!doctype html><title>panel</title><script type="module" src="${PANEL_ASSETS_PREFIX}/${FAKE_PANEL_SCRIPT}"></script>`;
 
 export interface FakeDist {
   /** A temporary folder holding `dist/` and whatever a test puts beside it. */
@@ -21,17 +34,29 @@ export interface FakeDist {
 export function makeFakeDist(): FakeDist {
   const root = mkdtempSync(join(tmpdir(), "pck-dist-"));
   const distDir = join(root, "dist");
-  mkdirSync(join(distDir, ".vite"), { recursive: true });
-  mkdirSync(join(distDir, "assets"));
-  writeFileSync(join(distDir, ".vite", "manifest.json"), JSON.stringify({ "src/app/main.tsx": { file: FAKE_SCRIPT, css: [] } }));
-  writeFileSync(join(distDir, FAKE_SCRIPT), FAKE_SCRIPT_TEXT);
-  writeFileSync(join(distDir, "sw.js"), FAKE_WORKER_TEXT);
+  const files: Record<string, string> = {
+    ".vite/manifest.json": JSON.stringify({ [ENTRY]: { file: FAKE_SCRIPT, css: [FAKE_STYLESHEET] } }),
+    [FAKE_SCRIPT]: FAKE_SCRIPT_TEXT,
+    [FAKE_STYLESHEET]: "body { margin: 0; }\n",
+    "sw.js": FAKE_WORKER_TEXT,
+    "panel/index.html": FAKE_PANEL_HTML,
+    [`panel/${FAKE_PANEL_SCRIPT}`]: "console.log('the fake panel');\n",
+  };
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(distDir, path)), { recursive: true });
+    writeFileSync(join(distDir, path), text);
+  }
   return { root, distDir };
+}
+
+/** Removes a fake build and whatever was planted beside it. */
+export function removeFakeDist({ root }: FakeDist): void {
+  rmSync(root, { recursive: true, force: true });
 }
 
 /** `makeFakeDist`, removed when the current test finishes. */
 export function fakeDistForTest(): FakeDist {
   const dist = makeFakeDist();
-  onTestFinished(() => rmSync(dist.root, { recursive: true, force: true }));
+  onTestFinished(() => removeFakeDist(dist));
   return dist;
 }

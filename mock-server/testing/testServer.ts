@@ -1,7 +1,8 @@
 /**
  * Test-only: runs `createApp(options)` on an ephemeral loopback port with real HTTP, and captures the
  * pino lines it logs. The `test` fixture gives each test a fresh `server` (or `serve(options)` for
- * other options) and closes whatever it started when the test ends.
+ * other options) on a fake build made once per test file, and closes whatever it started when the
+ * test ends.
  */
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -11,6 +12,7 @@ import { createControlClient } from "../control/controlClient.ts";
 import { type AppOptions, createApp, type MockApp } from "../createApp.ts";
 import type { Fault, FaultInput } from "../faults/faultSchema.ts";
 import type { JournalEntry } from "../journal/journal.ts";
+import { type FakeDist, makeFakeDist, removeFakeDist } from "./fakeDist.ts";
 
 /**
  * How long to wait for a signal the server gives by itself (a journal entry, a fault hit). The server
@@ -89,18 +91,35 @@ export function captureLogs(): LogCapture {
 }
 
 interface ServerFixtures {
-  /** Starts a server with these options; it is closed after the test. */
-  serve: (options?: AppOptions) => Promise<TestServer>;
-  /** A server with the default options (`/app`), fresh for this test. */
-  server: TestServer;
+  $file: {
+    /**
+     * The build the servers serve unless a test passes its own `distDir`. Shared by the tests of a
+     * file, so a test that plants or removes files makes its own (startMock, fakeDistForTest).
+     */
+    fakeDist: FakeDist;
+  };
+  $test: {
+    /** Starts a server with these options; it is closed after the test. */
+    serve: (options?: AppOptions) => Promise<TestServer>;
+    /** A server with the default options (`/app`), fresh for this test. */
+    server: TestServer;
+  };
 }
 
 export const test = base.extend<ServerFixtures>({
-  // biome-ignore lint/correctness/noEmptyPattern: Vitest requires the destructuring form.
-  serve: async ({}, use) => {
+  fakeDist: [
+    // biome-ignore lint/correctness/noEmptyPattern: Vitest requires the destructuring form.
+    async ({}, use) => {
+      const dist = makeFakeDist();
+      await use(dist);
+      removeFakeDist(dist);
+    },
+    { scope: "file" },
+  ],
+  serve: async ({ fakeDist }, use) => {
     const started: TestServer[] = [];
     await use(async (options) => {
-      const server = await startTestServer(options);
+      const server = await startTestServer({ distDir: fakeDist.distDir, ...options });
       started.push(server);
       return server;
     });
