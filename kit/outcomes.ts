@@ -21,3 +21,9 @@ export const RECOMMENDED_TAG = "@recommended";
 
 /** Title prefix of a `test.step` whose failure makes a test inconclusive, not failed. */
 export const PRECONDITION_PREFIX = "precondition:";
+
+/**
+ * The annotation type of a note the suite makes about how it carried out a test (it reloaded to
+ * bring the page under the worker, say): shown in the report beside the verdicts, never one itself.
+ */
+export const SUITE_NOTE = "pck-note";

@@ -9,9 +9,9 @@ import { clauseIdsIn } from "../kit/clauseId.ts";
 import { readKitEnv } from "../kit/env.mjs";
 import { type AppDriver, appDriver } from "./support/appDriver.ts";
 import { applyProfileExclusions, precondition } from "./support/applicability.ts";
-import { waitForController } from "./support/browserState.ts";
 import { type MockServer, startMockServer } from "./support/mockServerProcess.ts";
 import { HISTORY_KEY, type HistoryChange, installSpy, OFFLINE_HOLD_KEY, POSTS_KEY, type PostRecord, type RegisterCall } from "./support/spy.ts";
+import { takeControlOnce } from "./support/takeControl.ts";
 
 /**
  * Target mode (`npm run conformance`): PCK_TARGET is the app's origin and PCK_PROFILE its profile.
@@ -136,12 +136,9 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   spy: async ({}, use) => {
     await use(spy);
   },
-  controlledPage: async ({ page, profile }, use) => {
+  controlledPage: async ({ page, profile }, use, testInfo) => {
     // Whether the app registers and takes control is REG's subject: here it is only a precondition.
-    await precondition(`a service worker controls ${profile.home} (REG-2)`, async () => {
-      await page.goto(profile.home);
-      await waitForController(page);
-    });
+    await precondition(`a service worker controls ${profile.home} (REG-2)`, () => takeControlOnce(page, profile.home, testInfo));
     await use(page);
   },
   pageErrors: async ({ page }, use) => {

@@ -2,16 +2,18 @@ import type { Page } from "@playwright/test";
 import type { Profile } from "../cli/profile/profileSchema.ts";
 import { checkProfileFirst, expect, test } from "./fixtures.ts";
 import { needs, precondition, RECOMMENDED, servedReference } from "./support/applicability.ts";
-import { cachedEntries, cachedUrls, waitForController } from "./support/browserState.ts";
+import { cachedEntries, cachedUrls, waitForActiveWorker } from "./support/browserState.ts";
 import { navigate } from "./support/navigation.ts";
 import { holdOffline } from "./support/offline.ts";
 
 /**
- * Resolves once the worker controlling the page is `activated`: its `activate` work (the landing
- * page's storing, for the reference) is over, so what Cache Storage holds then is final.
+ * Resolves once the app's worker is `activated`: its `activate` work (the landing page's storing,
+ * for the reference) is over, so what Cache Storage holds then is final. Not a wait for control and
+ * never a reload: NAV-7 is about the page of the first visit, which a worker that does not claim it
+ * never sees; such a worker fails NAV-7 on its own assertion, not on a precondition.
  */
 async function activatedController(page: Page): Promise<void> {
-  await precondition("a service worker controls the page and is activated (REG-2)", () => waitForController(page));
+  await precondition("the app's service worker is activated (REG-2)", () => waitForActiveWorker(page));
 }
 
 test.describe("NAV-7 the landing page is saved", () => {

@@ -2,11 +2,12 @@ import type { Page } from "@playwright/test";
 import type { Profile } from "../cli/profile/profileSchema.ts";
 import { checkProfileFirst, expect, test } from "./fixtures.ts";
 import { PROXIED, precondition, RECOMMENDED } from "./support/applicability.ts";
-import { cachedUrls, waitForController } from "./support/browserState.ts";
+import { cachedUrls } from "./support/browserState.ts";
 import { dataFaultsApply } from "./support/dataRequests.ts";
 import type { MockServer } from "./support/mockServerProcess.ts";
 import { navigate } from "./support/navigation.ts";
 import { ignoreOnlineEvents } from "./support/offline.ts";
+import { takeControl } from "./support/takeControl.ts";
 
 /** A network timeout short enough that lie-fi specs do not wait the reference shell's 3 s default. */
 const SHORT_TIMEOUT_MS = 400;
@@ -34,8 +35,7 @@ async function controlledWithTimeout(page: Page, mock: MockServer, profile: Prof
       await mock.configure({ networkTimeoutMs: SHORT_TIMEOUT_MS });
       timeout = SHORT_TIMEOUT_MS;
     }
-    await page.goto(profile.home);
-    await waitForController(page);
+    await takeControl(page, profile.home, test.info());
     // A slow navigation is in flight for seconds: an app that reloads at once on a stray `online`
     // event would cancel it (1 run in 10 of the second app, under load).
     await ignoreOnlineEvents(page);

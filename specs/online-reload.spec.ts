@@ -6,6 +6,7 @@ import { cachedUrls, waitForController } from "./support/browserState.ts";
 import { armConnectivityEvent, describeDocumentState, documentState, markDocument } from "./support/documentMarker.ts";
 import { holdOffline } from "./support/offline.ts";
 import { offlinePage } from "./support/offlinePage.ts";
+import { takeControl } from "./support/takeControl.ts";
 
 /**
  * Fake time the page is given to act on an `online` event: more than any sensible settle time
@@ -29,8 +30,7 @@ const CLOCK_PAUSED_AT = CLOCK_START + 60_000;
 async function openWithFakeClock(page: Page, path: string): Promise<void> {
   await page.clock.install({ time: CLOCK_START });
   await page.clock.pauseAt(CLOCK_PAUSED_AT);
-  await page.goto(path);
-  await waitForController(page);
+  await takeControl(page, path, test.info());
   await markDocument(page, "original");
 }
 
@@ -133,8 +133,7 @@ test.describe("ONL-2 each behaviour can be switched off", () => {
 
   test("ONL-2 posts and caches no navigations when navigation caching is switched off", RECOMMENDED, async ({ page, context, mock, spy, app, profile }) => {
     await mock.configure({ cacheNavigations: false });
-    await page.goto(profile.home);
-    await waitForController(page);
+    await takeControl(page, profile.home, test.info());
     await app.navigateClientSide(page, app.page(0));
     await expect(app.heading(page)).toHaveText(app.page(0).heading);
     await page.goto(app.page(1).path);

@@ -1,5 +1,6 @@
 import type { TestCase, TestResult, TestStep } from "@playwright/test/reporter";
 import { describe, expect, test } from "vitest";
+import { SUITE_NOTE } from "../../kit/outcomes.ts";
 import { oneLine, testOutcome } from "./testOutcome.ts";
 
 const step = (category: string, title: string, error?: string, steps: TestStep[] = []): TestStep =>
@@ -85,6 +86,12 @@ describe("testOutcome", () => {
       title: "NAV-4 offline › NAV-4 serves a cached page",
       file: "specs/x.spec.ts",
     });
+  });
+
+  test("the suite's notes on a test (it reloaded to take control, say) come with its outcome, each once", () => {
+    const note = { type: SUITE_NOTE, description: "the suite reloaded once" };
+    expect(outcomeOf(testCase([], [note]), result("passed", [], undefined, [note]))).toMatchObject({ outcome: "passed", notes: ["the suite reloaded once"] });
+    expect(outcomeOf(testCase(), result("passed", []))).not.toHaveProperty("notes");
   });
 });
 

@@ -7,7 +7,7 @@
 import { relative } from "node:path";
 import { stripVTControlCharacters } from "node:util";
 import type { TestCase, TestResult, TestStep } from "@playwright/test/reporter";
-import { INCONCLUSIVE, NOT_APPLICABLE, NOT_CHECKED, type Outcome, PRECONDITION_PREFIX, RECOMMENDED_TAG } from "../../kit/outcomes.ts";
+import { INCONCLUSIVE, NOT_APPLICABLE, NOT_CHECKED, type Outcome, PRECONDITION_PREFIX, RECOMMENDED_TAG, SUITE_NOTE } from "../../kit/outcomes.ts";
 import type { TestOutcome } from "./verdicts.ts";
 
 /** The failing assertion outside any precondition step, depth first; null when there is none. */
@@ -62,7 +62,8 @@ export function testOutcome(test: TestCase, result: TestResult, rootDir: string,
   const level = test.tags.includes(RECOMMENDED_TAG) ? "recommended" : "required";
   const annotations = [...test.annotations, ...(result.annotations ?? [])];
   const annotation = (type: string) => annotations.find((a) => a.type === type);
-  const base = { title, file, level } as const;
+  const notes = annotations.filter((a) => a.type === SUITE_NOTE && a.description).map((a) => a.description as string);
+  const base = { title, file, level, ...(notes.length > 0 ? { notes: [...new Set(notes)] } : {}) } as const;
 
   if (result.status === "skipped") {
     const left = annotation(NOT_CHECKED) ?? annotation(NOT_APPLICABLE);

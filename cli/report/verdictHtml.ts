@@ -6,7 +6,7 @@
 import { escapeHtml } from "../../kit/escapeHtml.ts";
 import type { Level } from "../../kit/outcomes.ts";
 import { VERDICT_LABEL } from "./verdictMarkdown.ts";
-import { type ClauseVerdict, summarize, type TestOutcome } from "./verdicts.ts";
+import { type ClauseVerdict, suiteNotes, summarize, type TestOutcome } from "./verdicts.ts";
 
 const STYLE = `body{font:15px/1.5 system-ui,sans-serif;margin:2rem auto;max-width:70rem;padding:0 1rem;color:#1b1b1b}
 table{border-collapse:collapse;width:100%}th,td{border-bottom:1px solid #ddd;padding:.35rem .5rem;text-align:left;vertical-align:top}
@@ -25,6 +25,13 @@ function item(v: ClauseVerdict, t: TestOutcome): string {
 function list(verdicts: readonly ClauseVerdict[], title: string, wanted: readonly TestOutcome["outcome"][], intro: string): string {
   const items = verdicts.flatMap((v) => v.tests.filter((t) => wanted.includes(t.outcome)).map((t) => item(v, t)));
   return items.length === 0 ? "" : `<h2>${title}</h2><p>${intro}</p><ul>${[...new Set(items)].join("")}</ul>`;
+}
+
+function notesList(verdicts: readonly ClauseVerdict[]): string {
+  const notes = suiteNotes(verdicts);
+  if (notes.length === 0) return "";
+  const items = notes.map(({ note, tests }) => `<li>${tests} test(s): ${escapeHtml(note)}.</li>`).join("");
+  return `<h2>How the suite ran</h2><p>Not verdicts: what the suite did beyond a test's own steps.</p><ul>${items}</ul>`;
 }
 
 export function verdictHtml(target: string, verdicts: readonly ClauseVerdict[], level: Level, playwrightReport: string): string {
@@ -47,6 +54,7 @@ ${outcome}
 ${list(verdicts, "Failures", ["failed"], "Rules the app does not meet, in the words of the assertion.")}
 ${list(verdicts, "Inconclusive", ["inconclusive"], "Tests the suite could not carry out: errors of the run, not verdicts on the app.")}
 ${list(verdicts, "Not applicable and not checked", ["not-applicable", "not-checked"], "Left out, with the reason.")}
+${notesList(verdicts)}
 </main></body></html>
 `;
 }

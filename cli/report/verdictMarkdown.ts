@@ -4,7 +4,7 @@
  * its reason.
  */
 import { LEVELS, type Level, OUTCOMES, type Outcome } from "../../kit/outcomes.ts";
-import { type ClauseVerdict, summarize, type TestOutcome, type Verdict } from "./verdicts.ts";
+import { type ClauseVerdict, suiteNotes, summarize, type TestOutcome, type Verdict } from "./verdicts.ts";
 
 export const VERDICT_LABEL: Record<Verdict, string> = {
   passed: "✅ pass",
@@ -21,6 +21,19 @@ function levelLine(verdicts: readonly ClauseVerdict[], level: Level): string {
     .map(([verdict, n]) => `${n} ${VERDICT_LABEL[verdict].replace(/^\S+ /, "")}`);
   const ruled = verdicts.filter((v) => v[level] !== "none").length;
   return `**${level[0]?.toUpperCase()}${level.slice(1)}** (${ruled} clauses with such rules): ${counts.join(", ") || "nothing ran"}.`;
+}
+
+function notesSection(verdicts: readonly ClauseVerdict[]): string[] {
+  const notes = suiteNotes(verdicts);
+  if (notes.length === 0) return [];
+  return [
+    "",
+    "## How the suite ran",
+    "",
+    "Not verdicts: what the suite did beyond a test's own steps.",
+    "",
+    ...notes.map(({ note, tests }) => `- ${tests} test(s): ${note}.`),
+  ];
 }
 
 function bullet(v: ClauseVerdict, t: TestOutcome): string {
@@ -61,6 +74,7 @@ export function verdictMarkdown(target: string, verdicts: readonly ClauseVerdict
       ["inconclusive"],
     ),
     ...section(verdicts, "Not applicable and not checked", "Left out, with the reason.", ["not-applicable", "not-checked"]),
+    ...notesSection(verdicts),
   ];
   return `${lines.join("\n")}\n`;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import type { Level } from "../../kit/outcomes.ts";
 import { verdictMarkdown } from "./verdictMarkdown.ts";
-import { clauseVerdicts, exitCodeFor, summarize, type TestOutcome } from "./verdicts.ts";
+import { clauseVerdicts, exitCodeFor, suiteNotes, summarize, type TestOutcome } from "./verdicts.ts";
 
 const clauses = [
   { id: "REG-1", title: "Register only where supported" },
@@ -93,6 +93,28 @@ describe("verdictMarkdown", () => {
     expect(markdown).toMatch(/## Failures\n\n.*\n\n- \*\*REG-1\*\* \(recommended\) REG-1 without caches — expected no register\(\) call/);
     expect(markdown).toMatch(/## Inconclusive\n\n.*errors of the run, not verdicts on the app\.\n\n- \*\*NAV-5\*\* \(recommended\) NAV-5 lie-fi/);
     expect(markdown).toContain("- **ERR-3** (required) ERR-3 document — no sign-in");
+  });
+});
+
+describe("suite notes", () => {
+  const reloaded = "the suite reloaded once to take control";
+  const noted = clauseVerdicts(clauses, [
+    { ...outcome("NAV-5 slow page renders", "passed"), notes: [reloaded] },
+    { ...outcome("NAV-5 hang", "failed", "recommended"), notes: [reloaded] },
+    outcome("REG-1 registers", "passed"),
+  ]);
+
+  test("are counted per test and shown apart from the verdicts, in both reports", async () => {
+    const { verdictHtml } = await import("./verdictHtml.ts");
+    expect(suiteNotes(noted)).toEqual([{ note: reloaded, tests: 2 }]);
+    expect(verdictMarkdown("http://x", noted, "required")).toContain(
+      `## How the suite ran\n\nNot verdicts: what the suite did beyond a test's own steps.\n\n- 2 test(s): ${reloaded}.`,
+    );
+    expect(verdictHtml("http://x", noted, "required", "html/index.html")).toContain(`<li>2 test(s): ${reloaded}.</li>`);
+  });
+
+  test("leave no section when the suite did nothing beyond the tests", () => {
+    expect(verdictMarkdown("http://x", verdicts, "required")).not.toContain("How the suite ran");
   });
 });
 

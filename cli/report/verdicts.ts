@@ -24,6 +24,21 @@ export interface TestOutcome {
   readonly detail?: string;
   /** Path of the trace of a failed or inconclusive test, relative to the report's folder. */
   readonly trace?: string;
+  /** How the suite carried the test out, where it did more than the test says (it reloaded, say). */
+  readonly notes?: readonly string[];
+}
+
+/** Each distinct suite note of a run, with how many tests carry it, most first. */
+export function suiteNotes(verdicts: readonly ClauseVerdict[]): { note: string; tests: number }[] {
+  const counts = new Map<string, number>();
+  const seen = new Set<TestOutcome>();
+  for (const test of verdicts.flatMap((v) => v.tests)) {
+    // A test of two clauses is listed under both: count it once.
+    if (seen.has(test)) continue;
+    seen.add(test);
+    for (const note of test.notes ?? []) counts.set(note, (counts.get(note) ?? 0) + 1);
+  }
+  return [...counts].map(([note, tests]) => ({ note, tests })).sort((a, b) => b.tests - a.tests);
 }
 
 export interface ClauseVerdict {

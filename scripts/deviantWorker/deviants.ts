@@ -35,6 +35,17 @@ export const DEVIANTS: readonly Deviant[] = [
       `NAV-3 does not store a ${status} sent without Cache-Control`,
     ]),
   },
+  {
+    // A worker that does not claim the page it was installed from, as Workbox's and vite-plugin-pwa's
+    // defaults do not: it controls pages from the next load on. Only the landing page's clause can
+    // see that; every other test must bring the page under it by one reload, as a person's next
+    // visit does, and judge the app as it judges one that claims.
+    name: "does not claim clients",
+    file: "sw/sw.ts",
+    remove: ".then(() => self.clients.claim())",
+    grep: /NAV-(1|4|7) |ONL-1 /,
+    caughtBy: ["NAV-7 serves the page first arrived on from the worker offline, in a new tab"],
+  },
 ];
 
 /** Where a deviant's worker script is built. */

@@ -61,6 +61,30 @@ export async function waitForController(page: Page): Promise<void> {
   await page.waitForFunction(() => navigator.serviceWorker?.controller?.state === "activated", undefined, { timeout: CONTROL_TIMEOUT_MS });
 }
 
+/**
+ * Resolves once the registration covering the page has an `activated` worker, whether or not it
+ * controls the page: a worker that does not claim clients is active without controlling the page
+ * it was installed from. Its `activate` work is over by then.
+ */
+export async function waitForActiveWorker(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => {
+      // getRegistration() is a promise: each poll starts one look and a later poll reads it.
+      const state = window as unknown as { __pckActivated?: boolean | "looking" };
+      if (state.__pckActivated === true) return true;
+      if (state.__pckActivated !== "looking" && navigator.serviceWorker) {
+        state.__pckActivated = "looking";
+        void navigator.serviceWorker.getRegistration().then((registration) => {
+          state.__pckActivated = registration?.active?.state === "activated" ? true : undefined;
+        });
+      }
+      return false;
+    },
+    undefined,
+    { timeout: CONTROL_TIMEOUT_MS },
+  );
+}
+
 /** The registration covering the current page, if any: its scope and its worker's script URL. */
 export function registrationInfo(page: Page): Promise<{ scope: string; scriptURL: string | null } | null> {
   return page.evaluate(async () => {

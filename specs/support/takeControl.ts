@@ -1,0 +1,97 @@
+/**
+ * Brings a page under the app's worker as a person's browser would. A worker that does not claim
+ * the page it was installed from (Workbox's and vite-plugin-pwa's default, `registerType: 'prompt'`
+ * without `clientsClaim`) controls the next page load: once the worker is active and the page still
+ * has no controller, one reload is what a person's next visit does. Whether the first page is
+ * claimed is REG's subject, never a precondition of another clause's test.
+ *
+ * When no worker becomes active at all, the first test that waits for it writes down why in the
+ * run's output folder (takeControlOnce); every later test of the run, in any Playwright worker,
+ * ends at once as inconclusive with that reason instead of waiting CONTROL_TIMEOUT_MS again.
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import type { Page, TestInfo } from "@playwright/test";
+import { SUITE_NOTE } from "../../kit/outcomes.ts";
+import { CONTROL_TIMEOUT_MS } from "./browserState.ts";
+
+/** What the page showed once a worker was active, or the page gave up. */
+type ControlState = "controlled" | "active, not controlling";
+
+/** The note a test carries when it reloaded to take control, in the report's words. */
+export const RELOADED_NOTE =
+  "the app's worker did not control the page it was installed from (it does not claim clients), so the suite reloaded once, as a person's next visit does";
+
+function noControlFile(testInfo: TestInfo): string {
+  return join(testInfo.project.outputDir, "pck-no-worker-control.txt");
+}
+
+/** Why no worker can control the app's pages in this run, if an earlier test found out. */
+export function knownNoControl(testInfo: TestInfo): string | undefined {
+  const file = noControlFile(testInfo);
+  return existsSync(file) ? readFileSync(file, "utf8") : undefined;
+}
+
+function recordNoControl(testInfo: TestInfo, reason: string): void {
+  const file = noControlFile(testInfo);
+  mkdirSync(dirname(file), { recursive: true });
+  // One writer wins; every reason written says the same thing about the same app.
+  writeFileSync(file, reason, { flag: "wx" });
+}
+
+async function controlState(page: Page): Promise<ControlState> {
+  const handle = await page.waitForFunction(
+    () => {
+      const container = navigator.serviceWorker;
+      if (container?.controller?.state === "activated") return "controlled";
+      // Read synchronously: getRegistration() is a promise, so each poll starts one look and a later one reads it.
+      const state = window as unknown as { __pckActive?: boolean | "looking" };
+      if (state.__pckActive === true) return "active, not controlling";
+      if (state.__pckActive !== "looking" && container) {
+        state.__pckActive = "looking";
+        void container.getRegistration().then((registration) => {
+          state.__pckActive = registration?.active?.state === "activated" ? true : undefined;
+        });
+      }
+      return false;
+    },
+    undefined,
+    { timeout: CONTROL_TIMEOUT_MS },
+  );
+  return (await handle.jsonValue()) as ControlState;
+}
+
+/**
+ * Opens `url` and resolves once an activated worker controls the page, reloading once (and saying
+ * so on the test) if the worker is active but did not claim it. Rejects with a TimeoutError when no
+ * worker became active within CONTROL_TIMEOUT_MS.
+ */
+export async function takeControl(page: Page, url: string, testInfo: TestInfo): Promise<void> {
+  await page.goto(url);
+  if ((await controlState(page)) === "controlled") return;
+  testInfo.annotations.push({ type: SUITE_NOTE, description: RELOADED_NOTE });
+  await page.reload();
+  await page.waitForFunction(() => navigator.serviceWorker?.controller?.state === "activated", undefined, { timeout: CONTROL_TIMEOUT_MS });
+}
+
+/**
+ * takeControl() for a test that has changed nothing of the app yet (the `controlledPage` fixture,
+ * right after the server's reset): a worker that never becomes active then says something about the
+ * app, so it is written down and every later test of the run ends at once with the same reason.
+ */
+export async function takeControlOnce(page: Page, url: string, testInfo: TestInfo): Promise<void> {
+  const known = knownNoControl(testInfo);
+  if (known) throw new Error(`${known} (found by an earlier test of this run, so not waited for again)`);
+  try {
+    await takeControl(page, url, testInfo);
+  } catch (error) {
+    if ((error as Error).name !== "TimeoutError" || (await page.evaluate(() => navigator.serviceWorker?.controller?.state === "activated"))) throw error;
+    const reason = `no service worker became active for ${url} within ${CONTROL_TIMEOUT_MS} ms`;
+    try {
+      recordNoControl(testInfo, reason);
+    } catch {
+      // Another test wrote it first.
+    }
+    throw new Error(reason);
+  }
+}
