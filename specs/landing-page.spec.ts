@@ -5,6 +5,7 @@ import { needs, precondition, RECOMMENDED, servedReference } from "./support/app
 import { cachedEntries, cachedUrls, waitForActiveWorker } from "./support/browserState.ts";
 import { navigate } from "./support/navigation.ts";
 import { holdOffline } from "./support/offline.ts";
+import { refuseKnownNoControl } from "./support/takeControl.ts";
 
 /**
  * Resolves once the app's worker is `activated`: its `activate` work (the landing page's storing,
@@ -13,7 +14,10 @@ import { holdOffline } from "./support/offline.ts";
  * never sees; such a worker fails NAV-7 on its own assertion, not on a precondition.
  */
 async function activatedController(page: Page): Promise<void> {
-  await precondition("the app's service worker is activated (REG-2)", () => waitForActiveWorker(page));
+  await precondition("the app's service worker is activated (REG-2)", async () => {
+    refuseKnownNoControl(test.info());
+    await waitForActiveWorker(page);
+  });
 }
 
 test.describe("NAV-7 the landing page is saved", () => {

@@ -27,9 +27,18 @@ function noControlFile(testInfo: TestInfo): string {
 }
 
 /** Why no worker can control the app's pages in this run, if an earlier test found out. */
-export function knownNoControl(testInfo: TestInfo): string | undefined {
+function knownNoControl(testInfo: TestInfo): string | undefined {
   const file = noControlFile(testInfo);
   return existsSync(file) ? readFileSync(file, "utf8") : undefined;
+}
+
+/**
+ * Throws (inside a precondition: the test is inconclusive) when an earlier test of the run found
+ * that no worker becomes active for the app, so this one does not wait CONTROL_TIMEOUT_MS for it too.
+ */
+export function refuseKnownNoControl(testInfo: TestInfo): void {
+  const known = knownNoControl(testInfo);
+  if (known) throw new Error(`${known} (found by an earlier test of this run, so not waited for again)`);
 }
 
 function recordNoControl(testInfo: TestInfo, reason: string): void {
@@ -67,6 +76,7 @@ async function controlState(page: Page): Promise<ControlState> {
  * worker became active within CONTROL_TIMEOUT_MS.
  */
 export async function takeControl(page: Page, url: string, testInfo: TestInfo): Promise<void> {
+  refuseKnownNoControl(testInfo);
   await page.goto(url);
   if ((await controlState(page)) === "controlled") return;
   testInfo.annotations.push({ type: SUITE_NOTE, description: RELOADED_NOTE });
@@ -80,8 +90,6 @@ export async function takeControl(page: Page, url: string, testInfo: TestInfo): 
  * app, so it is written down and every later test of the run ends at once with the same reason.
  */
 export async function takeControlOnce(page: Page, url: string, testInfo: TestInfo): Promise<void> {
-  const known = knownNoControl(testInfo);
-  if (known) throw new Error(`${known} (found by an earlier test of this run, so not waited for again)`);
   try {
     await takeControl(page, url, testInfo);
   } catch (error) {
