@@ -4,14 +4,16 @@
  * mock server as a proxy) or, without --target, against the reference app, writes the per-clause
  * report, and resolves with the report's exit code.
  */
-import { existsSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { checkRunEnv } from "../kit/env.mjs";
 import { KIT_ROOT, kitModule } from "../kit/kitPaths.ts";
 import { upstreamProblem } from "../mock-server/proxy/upstreamUrl.ts";
+import { catchSignals } from "./catchSignals.ts";
 import { loadProfile, ProfileError, REFERENCE_PROFILE } from "./profile/loadProfile.ts";
+import { claimReportDir, REPORT_DIR_MARKER, ReportDirError } from "./report/claimReportDir.ts";
 import { runForeground } from "./runForeground.ts";
 import { StartAppError, type StartedApp, startApp } from "./startApp.ts";
 import { EXIT_CODES_HELP, UsageError } from "./usage.ts";
@@ -19,7 +21,7 @@ import { EXIT_CODES_HELP, UsageError } from "./usage.ts";
 /** How long a started app gets to answer: a cold `next start` or a dev server's first build. */
 const DEFAULT_START_TIMEOUT_MS = 60_000;
 
-export const CHECK_USAGE = `Usage: pwa-conformance-kit check [--target <url>] [--profile <file>] [--start <command>] [--level <level>] [--report-dir <dir>] [-- <playwright test args>]
+export const CHECK_USAGE = `Usage: pwa-conformance-kit check [--target <url>] [--profile <file>] [--start <command>] [--level <level>] [--report-dir <dir> [--force]] [-- <playwright test args>]
 
 Checks an offline-capable web app shell against the clauses of the conformance checklist, in Chromium.
 
@@ -32,8 +34,13 @@ Checks an offline-capable web app shell against the clauses of the conformance c
   --level <level>     which rules decide the exit code: required (what the behaviours demand, as
                       Serwist + Next.js do them; default) or recommended (also this checklist's
                       stricter practice). The report shows both levels either way.
-  --report-dir <dir>  where conformance.md/.json/.html, the Playwright HTML report and JUnit XML go
-                      (default: test-results/conformance)
+  --report-dir <dir>  where conformance.md/.json/.html, the Playwright HTML report (html/), traces
+                      (artifacts/) and junit.xml go (default: test-results/conformance). The kit
+                      marks a directory it writes to with ${REPORT_DIR_MARKER}, and on later runs
+                      replaces only what it wrote there; it refuses a non-empty directory it did not
+                      create
+  --force             write the report into such a directory, beside its files (a file of yours
+                      with one of the report's names is never replaced: the check refuses instead)
   -h, --help          show this help
 
 Relative paths are resolved against the directory you ran the command from.
@@ -70,6 +77,7 @@ async function check(argv: readonly string[], callerDir: string): Promise<number
     start?: string | undefined;
     "start-timeout"?: string | undefined;
     "report-dir"?: string | undefined;
+    force?: boolean | undefined;
     help?: boolean | undefined;
   };
   try {
@@ -84,6 +92,7 @@ async function check(argv: readonly string[], callerDir: string): Promise<number
         start: { type: "string" },
         "start-timeout": { type: "string" },
         "report-dir": { type: "string" },
+        force: { type: "boolean" },
         help: { type: "boolean", short: "h" },
       },
     }));
@@ -107,6 +116,10 @@ async function check(argv: readonly string[], callerDir: string): Promise<number
   if (values.profile === undefined && target !== undefined)
     usage("--profile is required with --target: the suite needs to know the app's pages and fallbacks.");
 
+  if (values.start !== undefined && target === undefined) usage("--start needs --target: the address where the started app answers.");
+  const timeoutMs = Number(values["start-timeout"] ?? DEFAULT_START_TIMEOUT_MS);
+  if (!Number.isInteger(timeoutMs) || timeoutMs < 1) usage(`--start-timeout must be a whole number of milliseconds ≥ 1, not '${values["start-timeout"]}'.`);
+
   const profileFile = values.profile === undefined ? REFERENCE_PROFILE : resolve(callerDir, values.profile);
   try {
     const profile = loadProfile(profileFile);
@@ -116,39 +129,62 @@ async function check(argv: readonly string[], callerDir: string): Promise<number
     throw error;
   }
 
+  // Last of the checks of the input, and before anything starts: it is the first thing that writes.
+  // It also removes an earlier run's report, which must not stand in for this one's.
   const reportDir = resolve(callerDir, values["report-dir"] ?? "test-results/conformance");
-  const report = join(reportDir, "conformance.json");
-  // A report left by an earlier run must not stand in for this one's.
-  rmSync(report, { force: true });
-
-  let app: StartedApp | null = null;
-  if (values.start !== undefined) {
-    if (target === undefined) usage("--start needs --target: the address where the started app answers.");
-    const timeoutMs = Number(values["start-timeout"] ?? DEFAULT_START_TIMEOUT_MS);
-    if (!Number.isInteger(timeoutMs) || timeoutMs < 1) usage(`--start-timeout must be a whole number of milliseconds ≥ 1, not '${values["start-timeout"]}'.`);
-    process.stdout.write(`Starting the app: ${values.start}\n`);
-    try {
-      app = await startApp(values.start, target, timeoutMs, callerDir);
-    } catch (error) {
-      if (error instanceof StartAppError) usage(error.message);
-      throw error;
-    }
-    process.stdout.write(`The app answers at ${target}.\n`);
+  let claim: ReturnType<typeof claimReportDir>;
+  try {
+    claim = claimReportDir(reportDir, values.force ?? false);
+  } catch (error) {
+    if (error instanceof ReportDirError) usage(error.message);
+    throw error;
   }
 
-  // The kit's own Playwright and configuration, whatever directory the command was run from.
+  // From here on something runs: Ctrl-C, SIGTERM or SIGHUP stop it all before the kit exits.
+  const signals = catchSignals();
+  let app: StartedApp | null = null;
+  try {
+    if (values.start !== undefined && target !== undefined) {
+      process.stdout.write(`Starting the app: ${values.start}\n`);
+      try {
+        app = await startApp(values.start, target, timeoutMs, callerDir, { signal: signals.aborted });
+      } catch (error) {
+        // Nothing was checked: leave no report directory behind either.
+        claim.undo();
+        if (error instanceof StartAppError && !signals.received()) usage(error.message);
+        if (!signals.received()) throw error;
+      }
+      if (app) process.stdout.write(`The app answers at ${target}.\n`);
+    }
+    if (signals.received()) {
+      claim.undo();
+      return interrupted(signals.received(), signals.exitCode());
+    }
+    // Playwright runs in the kit's folder; paths it prints are made relative to the caller's.
+    return await runPlaywright(playwrightArgs, reportDir, checkRunEnv({ target, profile: profileFile, reportDir, level, callerDir })).then((code) =>
+      signals.received() ? interrupted(signals.received(), signals.exitCode()) : code,
+    );
+  } finally {
+    if (app) {
+      await app.stop();
+      process.stdout.write("Stopped the app.\n");
+    }
+    signals.release();
+  }
+}
+
+function interrupted(signal: NodeJS.Signals | null, code: number | null): number {
+  process.stderr.write(`pwa-conformance-kit check: stopped by ${signal}.\n`);
+  return code ?? 1;
+}
+
+/** Runs the kit's Playwright and configuration, whatever directory the command was run from; resolves with check's exit code. */
+async function runPlaywright(playwrightArgs: readonly string[], reportDir: string, env: Readonly<Record<string, string>>): Promise<number> {
+  const report = join(reportDir, "conformance.json");
   const { code, signal } = await runForeground(process.execPath, [PLAYWRIGHT_CLI, "test", "--config", kitModule("playwright.config.ts"), ...playwrightArgs], {
     cwd: KIT_ROOT,
-    env: {
-      ...process.env,
-      // Playwright runs in the kit's folder; paths it prints are made relative to the caller's.
-      ...checkRunEnv({ target, profile: profileFile, reportDir, level, callerDir }),
-    },
+    env: { ...process.env, ...env },
   });
-  if (app) {
-    await app.stop();
-    process.stdout.write("Stopped the app.\n");
-  }
   // Listing runs no test, so there are no verdicts: Playwright's own code says whether it listed.
   if (playwrightArgs.includes("--list")) return code ?? 1;
   // Playwright exits 1 for any failed test; the verdicts, not that, decide (an inconclusive test is 3).

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -79,5 +79,31 @@ describe("init's command line", () => {
     expect(await runInit(["--target", url], dir)).toBe(2);
     expect(stderr).toContain(`pwa-conformance-kit init: Failed to reach ${url}: ECONNREFUSED. Start the app`);
     expect(existsSync(join(dir, DEFAULT_OUT))).toBe(false);
+  });
+
+  test("an --out naming a directory exits 2 with what to do, before reaching the app", async () => {
+    const url = `http://127.0.0.1:${await closedPort()}/app/`;
+    expect(await runInit(["--target", url, "--out", ".", "--force"], dir)).toBe(2);
+    expect(stderr).toBe(
+      `pwa-conformance-kit init: Failed to write ${dir}: it is a directory. Name a file with --out, e.g. --out ${dir}/pwa-conformance.profile.json.\n`,
+    );
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  test("an --out in a missing folder exits 2 with what to do, before reaching the app", async () => {
+    const url = `http://127.0.0.1:${await closedPort()}/app/`;
+    expect(await runInit(["--target", url, "--out", "missing/app.json"], dir)).toBe(2);
+    expect(stderr).toBe(
+      `pwa-conformance-kit init: Failed to write ${join(dir, "missing", "app.json")}: there is no folder ${join(dir, "missing")}. Create the folder, or --out a file in an existing one.\n`,
+    );
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  test("an --out whose folder is a file exits 2, before reaching the app", async () => {
+    writeFileSync(join(dir, "file"), "mine\n");
+    const url = `http://127.0.0.1:${await closedPort()}/app/`;
+    expect(await runInit(["--target", url, "--out", "file/app.json"], dir)).toBe(2);
+    expect(stderr).toContain(`there is no folder ${join(dir, "file")}.`);
+    expect(readdirSync(dir)).toEqual(["file"]);
   });
 });

@@ -13,7 +13,7 @@ import { InitError, initError } from "./init/initErrors.ts";
 import { ANSWER_TIMEOUT_MS } from "./init/internal/timeouts.ts";
 import { profileNotesMarkdown } from "./init/profileNotes.ts";
 import { starterProfile } from "./init/starterProfile.ts";
-import { notesFileFor, refuseToOverwrite, writeProfile } from "./init/writeProfile.ts";
+import { checkOutFiles, notesFileFor, writeProfile } from "./init/writeProfile.ts";
 import { Profile } from "./profile/profileSchema.ts";
 import { EXIT } from "./usage.ts";
 
@@ -36,7 +36,8 @@ fails its clause until you replace it. Chromium talks to the app's origin only.
   -h, --help       show this help
 
 Exit code: 0 the profile was written; 2 nothing was written (a usage error, an existing file
-without --force, an app that does not answer or has no service worker).
+without --force, an --out that is a directory or lies in a missing folder, an app that does not
+answer or has no service worker).
 `;
 
 function usageError(message: string): number {
@@ -93,7 +94,7 @@ export async function runInit(argv: readonly string[], callerDir: string): Promi
   }
   if (typeof options === "string") return usageError(options);
   try {
-    refuseToOverwrite([options.out, notesFileFor(options.out)], options.force);
+    checkOutFiles([options.out, notesFileFor(options.out)], options.force);
     await checkAnswers(options.target);
     const facts = await discoverApp(options.target, (step) => process.stdout.write(`init: ${step}\n`));
     const starter = starterProfile(facts);

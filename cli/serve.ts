@@ -17,5 +17,5 @@ export async function runServe(argv: readonly string[], callerDir: string): Prom
     stdio: ["inherit", "inherit", "inherit", "ipc"],
     env: { ...process.env, ...entry.env },
   });
-  return code ?? (signal === "SIGINT" || signal === "SIGTERM" ? 0 : 1);
+  return code ?? (signal === "SIGINT" || signal === "SIGTERM" || signal === "SIGHUP" ? 0 : 1);
 }

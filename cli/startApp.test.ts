@@ -1,6 +1,18 @@
-import { describe, expect, test } from "vitest";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { freePort } from "../kit/freePort.ts";
 import { StartAppError, startApp } from "./startApp.ts";
+import { running, treeCommand, treePids } from "./testing/processTree.ts";
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), "pck-start-"));
+});
+afterEach(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
 
 const serve = (port: number) => `"${process.execPath}" -e "require('node:http').createServer((q, s) => s.end('ok')).listen(${port}, '127.0.0.1')"`;
 
@@ -31,5 +43,47 @@ describe("startApp", () => {
     const port = await freePort();
     const command = `"${process.execPath}" -e "setTimeout(() => {}, 60000)"`;
     await expect(startApp(command, `http://127.0.0.1:${port}/`, 600, process.cwd())).rejects.toThrow(/did not answer within 600 ms .*\(last: ECONNREFUSED\)/);
+  });
+
+  test("stops the whole process tree when it gives up after the timeout", async () => {
+    const port = await freePort();
+    const pidFile = join(dir, "pids");
+    const rejected = expect(startApp(treeCommand(pidFile), `http://127.0.0.1:${port}/`, 1_500, process.cwd())).rejects.toThrow(/did not answer within 1500 ms/);
+    const pids = await treePids(pidFile);
+    await rejected;
+    expect(pids.filter(running)).toEqual([]);
+  });
+
+  test("stops what the command left running when the command itself exits early", async () => {
+    const port = await freePort();
+    const pidFile = join(dir, "pids");
+    // The tree goes on in the background; its shell exits once the tree has written its pids.
+    const command = `${treeCommand(pidFile)} & until [ -f "${pidFile}" ]; do sleep 0.01; done; exit 3`;
+    const rejected = expect(startApp(command, `http://127.0.0.1:${port}/`, 20_000, process.cwd())).rejects.toThrow(/exited with code 3 before/);
+    const pids = await treePids(pidFile);
+    await rejected;
+    expect(pids.filter(running)).toEqual([]);
+  });
+
+  test("gives up at once when aborted, and stops the whole process tree", async () => {
+    const port = await freePort();
+    const pidFile = join(dir, "pids");
+    const abort = new AbortController();
+    const started = startApp(treeCommand(pidFile), `http://127.0.0.1:${port}/`, 60_000, process.cwd(), { signal: abort.signal });
+    const pids = await treePids(pidFile);
+    abort.abort("SIGINT");
+    await expect(started).rejects.toThrow(new StartAppError("Stopped starting the app: the kit received SIGINT."));
+    expect(pids.filter(running)).toEqual([]);
+  });
+
+  test("stop() ends every process the command started, not only the shell", async () => {
+    const port = await freePort();
+    const pidFile = join(dir, "pids");
+    const app = await startApp(`${treeCommand(pidFile)} & ${serve(port)}`, `http://127.0.0.1:${port}/`, 20_000, process.cwd());
+    const pids = await treePids(pidFile);
+    expect(pids.filter(running)).toHaveLength(3);
+    await app.stop();
+    expect(pids.filter(running)).toEqual([]);
+    expect(await refused(`http://127.0.0.1:${port}/`)).toBe(true);
   });
 });

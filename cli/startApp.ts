@@ -2,29 +2,37 @@
  * `--start "<command>"`: starts the app under test, waits until it answers, and stops it afterwards,
  * as Playwright's `webServer` and Lighthouse CI's `startServerCommand` do, so a CI job needs no
  * `wait-on`. The command runs in a shell in its own process group; stopping it stops everything it
- * started (npm, then next start, say).
+ * started (npm, then next start, say), even when the shell itself has already exited.
  */
 import { type ChildProcess, spawn } from "node:child_process";
+import { stopProcessGroup } from "./stopProcessGroup.ts";
 
 /** How often the app's URL is asked while it starts: quick enough not to add to a start of seconds. */
 const POLL_MS = 250;
-/** How long the app gets to exit after SIGTERM before it gets SIGKILL. */
-const STOP_GRACE_MS = 5_000;
 
 export interface StartedApp {
+  /** Stops the whole process group and resolves once none of it is left (or after SIGKILL's bound). */
   readonly stop: () => Promise<void>;
 }
 
 export class StartAppError extends Error {}
 
+export interface StartOptions {
+  /** Aborting gives up waiting: the app is stopped and startApp rejects with a StartAppError. */
+  readonly signal?: AbortSignal;
+}
+
 function exited(child: ChildProcess): Promise<string> {
   return new Promise((resolve) => child.once("exit", (code, signal) => resolve(signal ? `signal ${signal}` : `code ${code}`)));
 }
 
+const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 /** Any HTTP answer counts: a 404 at the origin still means the server is up. */
-async function answers(url: string): Promise<string | null> {
+async function answers(url: string, signal: AbortSignal | undefined): Promise<string | null> {
   try {
-    const response = await fetch(url, { redirect: "manual", signal: AbortSignal.timeout(POLL_MS * 4) });
+    const timeout = AbortSignal.timeout(POLL_MS * 4);
+    const response = await fetch(url, { redirect: "manual", signal: signal ? AbortSignal.any([timeout, signal]) : timeout });
     await response.body?.cancel();
     return null;
   } catch (error) {
@@ -33,22 +41,14 @@ async function answers(url: string): Promise<string | null> {
   }
 }
 
-export async function startApp(command: string, url: string, timeoutMs: number, cwd: string): Promise<StartedApp> {
+export async function startApp(command: string, url: string, timeoutMs: number, cwd: string, options: StartOptions = {}): Promise<StartedApp> {
   const child = spawn(command, { shell: true, cwd, detached: true, stdio: ["ignore", "inherit", "inherit"] });
   const exit = exited(child);
-  const stop = async () => {
-    if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
-    const killGroup = (signal: NodeJS.Signals) => {
-      try {
-        process.kill(-(child.pid as number), signal);
-      } catch {
-        // Already gone.
-      }
-    };
-    killGroup("SIGTERM");
-    const timer = setTimeout(() => killGroup("SIGKILL"), STOP_GRACE_MS);
-    await exit;
-    clearTimeout(timer);
+  let stopping: Promise<void> | undefined;
+  // The group outlives its leader: a shell that ran `server &` has exited while the server runs on.
+  const stop = () => {
+    stopping ??= child.pid === undefined ? Promise.resolve() : stopProcessGroup(child.pid);
+    return stopping;
   };
   const deadline = performance.now() + timeoutMs;
   let exitedWith: string | null = null;
@@ -56,16 +56,19 @@ export async function startApp(command: string, url: string, timeoutMs: number, 
     exitedWith = how;
   });
   let last = "no answer yet";
-  while (performance.now() < deadline) {
-    const problem = await answers(url);
+  while (performance.now() < deadline && !options.signal?.aborted) {
+    const problem = await answers(url, options.signal);
+    if (options.signal?.aborted) break;
     if (problem === null) return { stop };
     last = problem;
     if (exitedWith !== null) {
+      await stop();
       throw new StartAppError(`Failed to start the app: '${command}' exited with ${exitedWith} before ${url} answered. Run it by hand to see why.`);
     }
-    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    await Promise.race([delay(POLL_MS), exit]);
   }
   await stop();
+  if (options.signal?.aborted) throw new StartAppError(`Stopped starting the app: the kit received ${String(options.signal.reason)}.`);
   throw new StartAppError(
     `Failed to start the app: ${url} did not answer within ${timeoutMs} ms of running '${command}' (last: ${last}). Check the command and --target, or give it longer with --start-timeout.`,
   );

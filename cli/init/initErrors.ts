@@ -11,6 +11,9 @@ const MESSAGES = {
   outOfScope: (url: string, scope: string) =>
     `Failed to find the app's home: ${url} lies outside its worker's scope ${scope}. Point --target at a page inside the scope, e.g. ${scope}.`,
   exists: (file: string) => `Failed to write ${file}: it exists. Pass --force to overwrite it, or --out another file.`,
+  outIsDirectory: (file: string) => `Failed to write ${file}: it is a directory. Name a file with --out, e.g. --out ${file}/pwa-conformance.profile.json.`,
+  noFolder: (file: string, folder: string) => `Failed to write ${file}: there is no folder ${folder}. Create the folder, or --out a file in an existing one.`,
+  write: (file: string, why: string) => `Failed to write ${file}: ${why}. Name a file you may write with --out.`,
 } as const;
 
 export type InitErrorCode = keyof typeof MESSAGES;

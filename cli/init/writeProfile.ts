@@ -3,7 +3,7 @@
  * wrote it in `$schema` (a path relative to the profile, so an editor finds it), and neither file
  * replaces an existing one unless asked to.
  */
-import { existsSync, writeFileSync } from "node:fs";
+import { accessSync, constants, statSync, writeFileSync } from "node:fs";
 import { basename, dirname, relative, sep } from "node:path";
 import { kitPath } from "../../kit/kitPaths.ts";
 import type { ProfileInput } from "../profile/profileSchema.ts";
@@ -23,11 +23,32 @@ export function schemaReference(profileFile: string, schemaFile = SCHEMA_FILE): 
   return path.startsWith(".") ? path : `./${path}`;
 }
 
-/** Throws the `exists` error for the first of `files` that exists, unless `force`. */
-export function refuseToOverwrite(files: readonly string[], force: boolean): void {
-  if (force) return;
-  const existing = files.find((file) => existsSync(file));
-  if (existing !== undefined) throw initError("exists", existing);
+function statOrNull(path: string): ReturnType<typeof statSync> | null {
+  try {
+    return statSync(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT" || (error as NodeJS.ErrnoException).code === "ENOTDIR") return null;
+    throw initError("write", path, (error as NodeJS.ErrnoException).code ?? (error as Error).message);
+  }
+}
+
+/**
+ * Throws the error a write of `files` would meet, before init opens a browser: a directory in the
+ * way, a folder that is missing or may not be written, or (unless `force`) a file that exists.
+ */
+export function checkOutFiles(files: readonly string[], force: boolean): void {
+  for (const file of files) {
+    const stats = statOrNull(file);
+    if (stats?.isDirectory()) throw initError("outIsDirectory", file);
+    if (stats && !force) throw initError("exists", file);
+    const folder = dirname(file);
+    if (!statOrNull(folder)?.isDirectory()) throw initError("noFolder", file, folder);
+    try {
+      accessSync(stats ? file : folder, constants.W_OK);
+    } catch (error) {
+      throw initError("write", file, (error as NodeJS.ErrnoException).code ?? (error as Error).message);
+    }
+  }
 }
 
 export interface ProfileFiles {
@@ -37,7 +58,7 @@ export interface ProfileFiles {
 
 export function writeProfile(file: string, profile: ProfileInput, notes: (profileFileName: string) => string, force: boolean): ProfileFiles {
   const notesFile = notesFileFor(file);
-  refuseToOverwrite([file, notesFile], force);
+  checkOutFiles([file, notesFile], force);
   const json = `${JSON.stringify({ $schema: schemaReference(file), ...profile }, null, 2)}\n`;
   // `wx` fails rather than replace a file that appeared since the check above.
   const flag = force ? "w" : "wx";
@@ -45,8 +66,9 @@ export function writeProfile(file: string, profile: ProfileInput, notes: (profil
     writeFileSync(file, json, { flag });
     writeFileSync(notesFile, notes(basename(file)), { flag });
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "EEXIST") throw initError("exists", (error as NodeJS.ErrnoException).path ?? file);
-    throw error;
+    const { code, path } = error as NodeJS.ErrnoException;
+    if (code === "EEXIST") throw initError("exists", path ?? file);
+    throw initError("write", path ?? file, code ?? (error as Error).message);
   }
   return { profile: file, notes: notesFile };
 }

@@ -4,13 +4,14 @@
  * and a table on stdout. PCK_LEVEL (required or recommended) says which level decides the outcome.
  * Works on merged blob reports too (`playwright merge-reports`), so sharded runs get one report.
  */
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
-import type { FullConfig, Reporter, TestCase, TestResult } from "@playwright/test/reporter";
+import type { Reporter, TestCase, TestResult } from "@playwright/test/reporter";
 import { readKitEnv } from "../../kit/env.mjs";
 import { KIT_ROOT } from "../../kit/kitPaths.ts";
 import { LEVELS, type Level } from "../../kit/outcomes.ts";
 import { parseChecklist } from "./checklist.ts";
+import { claimReportDir, recordReportEntries } from "./claimReportDir.ts";
 import { testOutcome } from "./testOutcome.ts";
 import { verdictHtml } from "./verdictHtml.ts";
 import { verdictMarkdown } from "./verdictMarkdown.ts";
@@ -27,8 +28,14 @@ export default class ConformanceReporter implements Reporter {
   readonly #outcomes = new Map<string, TestOutcome>();
   #reportDir = readKitEnv().reportDir ?? join(KIT_ROOT, "test-results", "conformance");
 
-  onBegin(_config: FullConfig): void {
-    mkdirSync(this.#reportDir, { recursive: true });
+  /**
+   * Reporters are made before Playwright empties its outputDir (`artifacts/`) and long before its
+   * HTML reporter empties `html/`, and an error here ends the run first: so a report directory
+   * that is not the kit's (`check` has claimed it already; a bare `playwright test` has not) is
+   * refused before anything in it is touched.
+   */
+  constructor() {
+    claimReportDir(this.#reportDir, false);
   }
 
   onTestEnd(test: TestCase, result: TestResult): void {
@@ -60,6 +67,11 @@ export default class ConformanceReporter implements Reporter {
     // The summary and the table; the details are in the file.
     const head = markdown.split("\n## ")[0] ?? markdown;
     process.stdout.write(`\n${head.trimEnd()}\n\nReport: ${relative(readKitEnv().callerDir ?? process.cwd(), join(this.#reportDir, "conformance.md"))}\n`);
+  }
+
+  /** After every reporter's onEnd, so the HTML report and JUnit XML are written. */
+  async onExit(): Promise<void> {
+    recordReportEntries(this.#reportDir);
   }
 
   printsToStdio(): boolean {

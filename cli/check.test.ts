@@ -1,0 +1,156 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { freePort } from "../kit/freePort.ts";
+import { KIT_ROOT } from "../kit/kitPaths.ts";
+import { runCheck } from "./check.ts";
+import { REFERENCE_PROFILE } from "./profile/loadProfile.ts";
+import { running, treeCommand, treePids } from "./testing/processTree.ts";
+
+let dir: string;
+let stderr: string;
+const started: number[] = [];
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), "pck-check-"));
+  stderr = "";
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  // Should a test fail, what it started must not outlive it.
+  for (const pid of started.splice(0).filter(running)) process.kill(pid, "SIGKILL");
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** runCheck in this process, with its output kept. */
+async function check(argv: readonly string[]): Promise<number> {
+  vi.spyOn(process.stderr, "write").mockImplementation((chunk) => {
+    stderr += String(chunk);
+    return true;
+  });
+  vi.spyOn(process.stdout, "write").mockImplementation(() => true);
+  return runCheck(argv, dir);
+}
+
+/** Every file under `root`, relative to it, with its content. */
+function snapshot(root: string): Record<string, string> {
+  const files: Record<string, string> = {};
+  for (const entry of readdirSync(root, { recursive: true, withFileTypes: true })) {
+    if (entry.isFile()) files[join(entry.parentPath, entry.name).slice(root.length + 1)] = readFileSync(join(entry.parentPath, entry.name), "utf8");
+  }
+  return files;
+}
+
+/** The installed command, as a user runs it: a process of its own that signals can reach. */
+function kit(args: readonly string[]): { child: ChildProcess; ended: Promise<{ code: number | null; signal: NodeJS.Signals | null }> } {
+  const child = spawn(process.execPath, ["--import", "tsx", join(KIT_ROOT, "cli", "main.ts"), ...args], { cwd: KIT_ROOT, stdio: "ignore" });
+  const ended = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once("exit", (code, signal) => resolve({ code, signal })),
+  );
+  return { child, ended };
+}
+
+describe("check's report directory", () => {
+  test("refuses a non-empty directory it did not create, naming its files, and changes nothing", async () => {
+    mkdirSync(join(dir, "html"));
+    mkdirSync(join(dir, "artifacts"));
+    writeFileSync(join(dir, "html", "index.html"), "mine\n");
+    writeFileSync(join(dir, "artifacts", "build.zip"), "zip\n");
+    writeFileSync(join(dir, "junit.xml"), "<mine/>\n");
+    writeFileSync(join(dir, "conformance.md"), "# mine\n");
+    const before = snapshot(dir);
+    expect(await check(["--report-dir", ".", "--", "--list"])).toBe(2);
+    expect(stderr).toMatch(
+      new RegExp(
+        `^pwa-conformance-kit check: Failed to use ${dir} as the report directory: it is not empty and the kit did not create it \\(it holds (artifacts/|conformance\\.md|html/|junit\\.xml)(, (artifacts/|conformance\\.md|html/|junit\\.xml)){3}\\)\\. .*--force`,
+      ),
+    );
+    expect(snapshot(dir)).toEqual(before);
+  }, 30_000);
+
+  test("with --force still replaces none of the directory's files", async () => {
+    writeFileSync(join(dir, "junit.xml"), "<mine/>\n");
+    expect(await check(["--report-dir", ".", "--force", "--", "--list"])).toBe(2);
+    expect(stderr).toContain("junit.xml would be replaced, and the kit did not write them.");
+    expect(snapshot(dir)).toEqual({ "junit.xml": "<mine/>\n" });
+  }, 30_000);
+
+  test("refuses a file, before starting the app", async () => {
+    writeFileSync(join(dir, "report"), "mine\n");
+    const pidFile = join(dir, "pids");
+    const args = ["--target", "http://127.0.0.1:9/", "--profile", REFERENCE_PROFILE, "--start", treeCommand(pidFile), "--report-dir", "report"];
+    expect(await check(args)).toBe(2);
+    expect(stderr).toBe(
+      `pwa-conformance-kit check: Failed to use ${join(dir, "report")} as the report directory: it is not a directory. Name a directory with --report-dir.\n`,
+    );
+    expect(existsSync(pidFile) || existsSync(`${pidFile}.tmp`)).toBe(false);
+  }, 30_000);
+
+  test("refuses a directory it cannot create, at once", async () => {
+    expect(await check(["--report-dir", "/proc/self/report", "--", "--list"])).toBe(2);
+    expect(stderr).toBe(
+      "pwa-conformance-kit check: Failed to use /proc/self/report as the report directory: ENOENT. Name a directory you may write to with --report-dir.\n",
+    );
+  }, 30_000);
+});
+
+describe("check --start", () => {
+  const REPORT = "report";
+
+  test.each([
+    ["SIGINT", 130],
+    ["SIGTERM", 143],
+    ["SIGHUP", 129],
+  ] as const)(
+    "on %s stops every process the app started and exits %i",
+    async (signal, exitCode) => {
+      const pidFile = join(dir, "pids");
+      const url = `http://127.0.0.1:${await freePort()}/`;
+      const { child, ended } = kit([
+        "check",
+        "--target",
+        url,
+        "--profile",
+        REFERENCE_PROFILE,
+        "--start",
+        treeCommand(pidFile),
+        "--report-dir",
+        join(dir, REPORT),
+      ]);
+      const pids = await treePids(pidFile);
+      started.push(...pids);
+      child.kill(signal);
+      expect(await ended).toEqual({ code: exitCode, signal: null });
+      expect(pids.filter(running)).toEqual([]);
+      // Nothing was checked, so no report directory is left either.
+      expect(existsSync(join(dir, REPORT))).toBe(false);
+    },
+    30_000,
+  );
+
+  test("stops every process the app started when the check ends", async () => {
+    const pidFile = join(dir, "pids");
+    const port = await freePort();
+    const serve = `"${process.execPath}" -e "require('node:http').createServer((q, s) => s.end('ok')).listen(${port}, '127.0.0.1')"`;
+    const { ended } = kit([
+      "check",
+      "--target",
+      `http://127.0.0.1:${port}/`,
+      "--profile",
+      REFERENCE_PROFILE,
+      "--start",
+      `${treeCommand(pidFile)} & ${serve}`,
+      "--report-dir",
+      join(dir, REPORT),
+      "--",
+      "--list",
+    ]);
+    const pids = await treePids(pidFile);
+    started.push(...pids);
+    expect(await ended).toEqual({ code: 0, signal: null });
+    expect(pids.filter(running)).toEqual([]);
+  }, 60_000);
+});
