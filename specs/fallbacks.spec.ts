@@ -49,7 +49,7 @@ for (const { clause, status, key } of FALLBACKS) {
         const fallback = fallbackOf(profile);
         const target = app.page(1);
         await mock.addFault({ path: target.path, status, representation: "data" });
-        await app.navigateClientSide(page, target);
+        await app.navigateClientSide(page, target, { renders: false });
         await expect(app.textHolder(page, fallback)).toContainText(fallback.text);
         await expect(page).toHaveURL(target.path);
       });
@@ -58,7 +58,7 @@ for (const { clause, status, key } of FALLBACKS) {
         const fallback = fallbackOf(profile);
         const target = app.page(1);
         await mock.addFault({ path: target.path, status, representation: "data" });
-        await app.navigateClientSide(page, target);
+        await app.navigateClientSide(page, target, { renders: false });
         await precondition(`the ${status} page shows (${clause}'s required rule)`, () => expect(app.textHolder(page, fallback)).toContainText(fallback.text));
         await expect(page.getByRole("navigation").first()).toBeVisible();
       });
@@ -114,7 +114,7 @@ test.describe("ERR-4 server-side exception", () => {
       const { serverError, digest } = serverErrorOf(profile);
       const target = app.page(2);
       const fault = await mock.addFault({ path: target.path, status: 500, representation: "data" });
-      await app.navigateClientSide(page, target);
+      await app.navigateClientSide(page, target, { renders: false });
       await expect(app.textHolder(page, serverError)).toContainText(serverError.text);
       const shown = await shownDigest(page, digest);
       await expect.poll(async () => (await mock.journal()).find((entry) => entry.fault === fault.id)?.digest).toBe(shown);
@@ -234,7 +234,7 @@ test.describe("ERR-6 failures are never cached or replayed", () => {
             const target = app.page(2);
             const failure = profile.fallbacks[FALLBACK_KEY[status]]?.text;
             const fault = await mock.addFault(failureFault(target.path, status, "data", how));
-            await app.navigateClientSide(page, target);
+            await app.navigateClientSide(page, target, { renders: false });
             await precondition(`the mock server answers the data request ${status} ${how.sent}`, () => expectFailureSent(mock, fault.id, status, how));
             if (failure) await precondition(`the ${status} page shows (ERR-1..4)`, () => expect(page.locator("body")).toContainText(failure));
             await precondition("the app navigates client-side (NAV-1)", async () => {
@@ -242,7 +242,7 @@ test.describe("ERR-6 failures are never cached or replayed", () => {
               await expect(app.heading(page)).toHaveText(app.page(0).heading);
             });
             await holdOffline(page, context);
-            await app.navigateClientSide(page, target);
+            await app.navigateClientSide(page, target, { renders: false });
             if (failure) await expect(page.locator("body"), "the page offline").not.toContainText(failure);
           },
         );

@@ -110,7 +110,7 @@ test.describe("faults on the wire", () => {
     test("NAV-6 a dropped data request shows an error state, nothing hangs", RECOMMENDED, async ({ controlledPage: page, mock, app }) => {
       const target = app.page(0);
       const fault = await mock.addFault({ path: target.path, drop: true, representation: "data" });
-      await app.navigateClientSide(page, target);
+      await app.navigateClientSide(page, target, { renders: false });
       await precondition("the app's data request reaches the server", () =>
         expect.poll(async () => (await mock.journal()).find((e) => e.fault === fault.id)?.outcome).toBe("dropped"),
       );

@@ -1,7 +1,13 @@
 /** Drives an app the way its profile says: where its pages are and how to navigate client-side. */
 import { expect, type Page } from "@playwright/test";
 import type { Profile } from "../../cli/profile/profileSchema.ts";
-import { precondition } from "./applicability.ts";
+import { precondition, stimulus } from "./applicability.ts";
+
+/**
+ * How long a client-side navigation gets to change the URL and render: a router's data fetch on a
+ * busy 2-core machine; the same as Playwright's default expect timeout.
+ */
+const STIMULUS_TIMEOUT_MS = 5_000;
 
 type ProfilePage = Profile["pages"][number];
 
@@ -9,8 +15,12 @@ export interface AppDriver {
   readonly profile: Profile;
   /** The profile's n-th page (0-based). */
   readonly page: (index: number) => ProfilePage;
-  /** Navigates client-side to a profile page: its link, or `history.pushState` for pushState apps. */
-  readonly navigateClientSide: (page: Page, target: ProfilePage) => Promise<void>;
+  /**
+   * Navigates client-side to a profile page (its link, or `history.pushState` for pushState apps) and
+   * confirms the navigation happened: the URL is the page's and, unless `renders` is false (the page's
+   * data is made to fail, say), its heading shows. When it did not, the test is not checked.
+   */
+  readonly navigateClientSide: (page: Page, target: ProfilePage, options?: { renders?: boolean }) => Promise<void>;
   /** Resolves once the app has decided whether to register (reference hook, else after `load`). */
   readonly waitForRegistrationDecision: (page: Page) => Promise<void>;
   /** The main heading locator. */
@@ -27,16 +37,19 @@ export function appDriver(profile: Profile): AppDriver {
       if (!found) throw new Error(`The profile '${profile.name}' has no page ${index + 1}; it needs at least ${index + 1}.`);
       return found;
     },
-    navigateClientSide: async (page, target) => {
-      if (profile.navigate === "link" && target.link) {
-        await page.getByRole("link", { name: target.link, exact: true }).first().click();
-      } else {
-        await page.evaluate((path) => {
-          history.pushState(null, "", path);
-          window.dispatchEvent(new PopStateEvent("popstate"));
-        }, target.path);
-      }
-    },
+    navigateClientSide: (page, target, { renders = true } = {}) =>
+      stimulus(`the client-side navigation to ${target.path}`, "pages and navigate", async () => {
+        if (profile.navigate === "link" && target.link) {
+          await page.getByRole("link", { name: target.link, exact: true }).first().click({ timeout: STIMULUS_TIMEOUT_MS });
+        } else {
+          await page.evaluate((path) => {
+            history.pushState(null, "", path);
+            window.dispatchEvent(new PopStateEvent("popstate"));
+          }, target.path);
+        }
+        await expect(page, "the page's URL after the navigation").toHaveURL((url) => url.pathname === target.path, { timeout: STIMULUS_TIMEOUT_MS });
+        if (renders) await expect(page.getByRole("heading", { level: 1 }), "the page's heading").toHaveText(target.heading, { timeout: STIMULUS_TIMEOUT_MS });
+      }),
     waitForRegistrationDecision: (page) =>
       precondition("the page finished loading", async () => {
         if (profile.reference) {

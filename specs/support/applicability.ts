@@ -51,6 +51,20 @@ export function precondition<T>(what: string, body: () => Promise<T>): Promise<T
   return test.step(`${PRECONDITION_PREFIX} ${what}`, body);
 }
 
+/**
+ * Carries out a test's stimulus (a navigation, a fault, going offline) and confirms it took effect:
+ * if `body` throws, the stimulus did not happen, which says nothing about the app's behaviour under
+ * test, so the test ends as not checked, naming the profile field that describes the stimulus.
+ */
+export async function stimulus<T>(what: string, field: string, body: () => Promise<T>): Promise<T> {
+  try {
+    return await body();
+  } catch (error) {
+    const why = (error as Error).message.split("\n").find((line) => line.trim() !== "") ?? String(error);
+    return notChecked(`${what} did not happen (${why.trim()}); check the profile's ${field}`);
+  }
+}
+
 /** Marks the running test not applicable when the profile lists one of its clauses as such. */
 export function applyProfileExclusions(profile: Profile): void {
   for (const [clause, reason] of Object.entries(profile.notApplicable)) {
