@@ -97,7 +97,7 @@ test.describe("NAV-5 lie-fi", () => {
 });
 
 test.describe("faults on the wire", () => {
-  test("NAV-5 a slow page still renders (latency fault)", async ({ page, mock, app }) => {
+  test("NAV-5 a slow page still renders (latency fault)", async ({ controlledPage: page, mock, app }) => {
     const target = app.page(1);
     const fault = await mock.addFault({ path: target.path, delayMs: 1_000 });
     await page.goto(target.path);

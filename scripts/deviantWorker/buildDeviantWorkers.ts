@@ -25,7 +25,7 @@ function edit(deviant: Deviant, applied: { count: number }): Plugin {
         );
       }
       applied.count += 1;
-      return code.replace(deviant.remove, "");
+      return code.replace(deviant.remove, deviant.with ?? "");
     },
   };
 }

@@ -47,7 +47,8 @@ export default class CaughtReporter implements Reporter {
             problems.push(`'${deviant.name}' makes '${title}' ${run.outcome}, which must pass against it${run.detail ? `: ${run.detail}` : ""}.`);
         }
       }
-      lines.push(`Deviant worker '${deviant.name}' (${deviant.file} without \`${deviant.remove}\`):`);
+      const edit = deviant.with === undefined ? `without \`${deviant.remove}\`` : `with \`${deviant.remove.trim()}\` replaced by \`${deviant.with.trim()}\``;
+      lines.push(`Deviant worker '${deviant.name}' (${deviant.file} ${edit}):`);
       for (const title of deviant.caughtBy) lines.push(`  caught: ${title}: ${seen.get(title)?.[0]?.detail ?? "did not run"}`);
       lines.push(`  ${others.length} other tests of ${deviant.grep} run against it, to pass.`);
     }

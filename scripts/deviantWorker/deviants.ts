@@ -13,6 +13,8 @@ export interface Deviant {
   readonly file: string;
   /** Source text removed from it; it must be there exactly once, so a refactor cannot make the edit a silent no-op. */
   readonly remove: string;
+  /** What stands in its place, when the deviation needs code of its own (removed without it). */
+  readonly with?: string;
   /** The tests run against the deviant. */
   readonly grep: RegExp;
   /** Titles (without their describe) of the tests that must fail against it. */
@@ -45,6 +47,20 @@ export const DEVIANTS: readonly Deviant[] = [
     remove: ".then(() => self.clients.claim())",
     grep: /NAV-(1|4|7) |ONL-1 /,
     caughtBy: ["NAV-7 serves the page first arrived on from the worker offline, in a new tab"],
+  },
+  {
+    // A cache-first worker: a stored page is answered from the cache and never refreshed. Offline
+    // and lie-fi it looks like the reference; only asking whether online navigations reach the
+    // network tells it apart.
+    name: "cache first",
+    file: "sw/navigate.ts",
+    remove: "  const network = fromNetwork(event);\n",
+    with: "  const hit = await cachedDocument(url);\n  if (hit) return hit;\n  const network = fromNetwork(event);\n",
+    grep: /NAV-(4|5) /,
+    caughtBy: [
+      "NAV-5 answers an online navigation to a stored page from the network and stores that answer",
+      "NAV-5 refreshes the cached copy on every online navigation",
+    ],
   },
 ];
 

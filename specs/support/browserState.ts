@@ -35,6 +35,21 @@ export function cachedEntries(page: Page, url?: string): Promise<CachedDocument[
   }, url);
 }
 
+/** The values of one header on every entry stored under `url` (all caches), without reading bodies. */
+export function cachedHeaders(page: Page, url: string, header: string): Promise<(string | null)[]> {
+  return page.evaluate(
+    async ({ wanted, name }) => {
+      const values: (string | null)[] = [];
+      for (const cacheName of await caches.keys()) {
+        const response = await (await caches.open(cacheName)).match(wanted, { ignoreVary: true });
+        if (response) values.push(response.headers.get(name));
+      }
+      return values;
+    },
+    { wanted: url, name: header },
+  );
+}
+
 /** The URLs in Cache Storage (all caches), without reading any body. */
 export function cachedUrls(page: Page): Promise<string[]> {
   return page.evaluate(async () => {
