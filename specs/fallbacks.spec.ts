@@ -26,14 +26,16 @@ for (const { clause, status, key } of FALLBACKS) {
       const { path } = await documentFailing(profile, mock, fallback.path, status, app.page(1).path);
       const response = await page.goto(path);
       expect(response?.status(), `the status of ${path}`).toBe(status);
-      await expect(app.textHolder(page, fallback)).toContainText(fallback.text);
+      await expect(app.textHolder(page, fallback)).toContainText(fallback.text, { useInnerText: true });
     });
 
     test(`${clause} the ${status} page links back home`, RECOMMENDED, async ({ page, mock, app, profile, baseURL }) => {
       const fallback = fallbackOf(profile);
       const { path } = await documentFailing(profile, mock, fallback.path, status, app.page(1).path);
       await page.goto(path);
-      await precondition(`the ${status} page shows (${clause}'s required rule)`, () => expect(app.textHolder(page, fallback)).toContainText(fallback.text));
+      await precondition(`the ${status} page shows (${clause}'s required rule)`, () =>
+        expect(app.textHolder(page, fallback)).toContainText(fallback.text, { useInnerText: true }),
+      );
       expect(await linksHome(page, profile, baseURL), `links to ${profile.home} on the ${status} page`).not.toEqual([]);
     });
 
@@ -50,7 +52,7 @@ for (const { clause, status, key } of FALLBACKS) {
         const target = app.page(1);
         await mock.addFault({ path: target.path, status, representation: "data" });
         await app.navigateClientSide(page, target, { renders: false });
-        await expect(app.textHolder(page, fallback)).toContainText(fallback.text);
+        await expect(app.textHolder(page, fallback)).toContainText(fallback.text, { useInnerText: true });
         await expect(page).toHaveURL(target.path);
       });
 
@@ -59,7 +61,9 @@ for (const { clause, status, key } of FALLBACKS) {
         const target = app.page(1);
         await mock.addFault({ path: target.path, status, representation: "data" });
         await app.navigateClientSide(page, target, { renders: false });
-        await precondition(`the ${status} page shows (${clause}'s required rule)`, () => expect(app.textHolder(page, fallback)).toContainText(fallback.text));
+        await precondition(`the ${status} page shows (${clause}'s required rule)`, () =>
+          expect(app.textHolder(page, fallback)).toContainText(fallback.text, { useInnerText: true }),
+        );
         await expect(page.getByRole("navigation").first()).toBeVisible();
       });
     });
@@ -70,7 +74,7 @@ test("ERR-1 shows the 404 page for an unknown route inside the base path", async
   const notFound = profile.fallbacks.notFound;
   const response = await page.goto(notFound.path);
   expect(response?.status(), `the status of ${notFound.path}`).toBe(404);
-  await expect(app.textHolder(page, notFound)).toContainText(notFound.text);
+  await expect(app.textHolder(page, notFound)).toContainText(notFound.text, { useInnerText: true });
 });
 
 /** The digest the page shows: the whole text of the profile's element, or a pattern's capture group. */
@@ -98,7 +102,7 @@ test.describe("ERR-4 server-side exception", () => {
     const { path, faultId } = await documentFailing(profile, mock, serverError.path, 500, app.page(0).path);
     const response = await page.goto(path);
     expect(response?.status(), `the status of ${path}`).toBe(500);
-    await expect(app.textHolder(page, serverError)).toContainText(serverError.text);
+    await expect(app.textHolder(page, serverError)).toContainText(serverError.text, { useInnerText: true });
     const shown = await shownDigest(page, digest);
     expect(shown, `the digest on the page (${digest.pattern ?? digest.selector})`).toMatch(/^\S+$/);
     if (faultId) await expect.poll(async () => (await mock.journal()).find((entry) => entry.fault === faultId)?.digest).toBe(shown);
@@ -115,7 +119,7 @@ test.describe("ERR-4 server-side exception", () => {
       const target = app.page(2);
       const fault = await mock.addFault({ path: target.path, status: 500, representation: "data" });
       await app.navigateClientSide(page, target, { renders: false });
-      await expect(app.textHolder(page, serverError)).toContainText(serverError.text);
+      await expect(app.textHolder(page, serverError)).toContainText(serverError.text, { useInnerText: true });
       const shown = await shownDigest(page, digest);
       await expect.poll(async () => (await mock.journal()).find((entry) => entry.fault === fault.id)?.digest).toBe(shown);
     });
@@ -142,7 +146,7 @@ test.describe("ERR-5 client-side exception", () => {
     test("ERR-5 shows the application-error page for an exception while loading, without a digest", async ({ page, app, profile }) => {
       const clientError = clientErrorOf(profile);
       await page.goto(throwingPath(profile));
-      await expect(app.textHolder(page, clientError)).toContainText(clientError.text);
+      await expect(app.textHolder(page, clientError)).toContainText(clientError.text, { useInnerText: true });
       const digest = profile.fallbacks.serverError?.digest;
       if (digest) expect(await shownDigest(page, digest), "a digest on the client-side error page").toBeNull();
     });
@@ -151,7 +155,7 @@ test.describe("ERR-5 client-side exception", () => {
       const clientError = clientErrorOf(profile);
       await page.goto(throwingPath(profile));
       await precondition("the application-error page shows (ERR-5's required rule)", () =>
-        expect(app.textHolder(page, clientError)).toContainText(clientError.text),
+        expect(app.textHolder(page, clientError)).toContainText(clientError.text, { useInnerText: true }),
       );
       await expect(page.getByRole("navigation").first()).toBeVisible();
     });
@@ -165,7 +169,7 @@ test.describe("ERR-5 client-side exception", () => {
       const trigger = throwingButton(profile);
       await page.goto((clientError.path ?? profile.home).split("?")[0] ?? profile.home);
       await page.getByRole("button", { name: trigger }).click();
-      await expect(app.textHolder(page, clientError)).toContainText(clientError.text);
+      await expect(app.textHolder(page, clientError)).toContainText(clientError.text, { useInnerText: true });
     });
 
     test("ERR-5 keeps the app usable after an exception from an event", RECOMMENDED, async ({ page, app, profile }) => {
@@ -174,7 +178,7 @@ test.describe("ERR-5 client-side exception", () => {
       await page.goto((clientError.path ?? profile.home).split("?")[0] ?? profile.home);
       await page.getByRole("button", { name: trigger }).click();
       await precondition("the application-error page shows (ERR-5's required rule)", () =>
-        expect(app.textHolder(page, clientError)).toContainText(clientError.text),
+        expect(app.textHolder(page, clientError)).toContainText(clientError.text, { useInnerText: true }),
       );
       await expect(page.getByRole("navigation").first(), "the app's navigation after the error").toBeVisible();
       await app.navigateClientSide(page, app.page(0));
@@ -200,7 +204,7 @@ async function expectNoCachedFailure(page: Page, url: string, status: number, fa
   const outcome = await navigate(page, url);
   if (outcome.error !== null) return;
   expect(outcome.fromServiceWorker && outcome.status === status, `the offline navigation replayed the ${status}: ${outcome.summary}`).toBe(false);
-  if (failureText && outcome.fromServiceWorker) await expect(page.locator("body")).not.toContainText(failureText);
+  if (failureText && outcome.fromServiceWorker) await expect(page.locator("body")).not.toContainText(failureText, { useInnerText: true });
 }
 
 test.describe("ERR-6 failures are never cached or replayed", () => {
@@ -236,14 +240,15 @@ test.describe("ERR-6 failures are never cached or replayed", () => {
             const fault = await mock.addFault(failureFault(target.path, status, "data", how));
             await app.navigateClientSide(page, target, { renders: false });
             await precondition(`the mock server answers the data request ${status} ${how.sent}`, () => expectFailureSent(mock, fault.id, status, how));
-            if (failure) await precondition(`the ${status} page shows (ERR-1..4)`, () => expect(page.locator("body")).toContainText(failure));
+            if (failure)
+              await precondition(`the ${status} page shows (ERR-1..4)`, () => expect(page.locator("body")).toContainText(failure, { useInnerText: true }));
             await precondition("the app navigates client-side (NAV-1)", async () => {
               await app.navigateClientSide(page, app.page(0));
               await expect(app.heading(page)).toHaveText(app.page(0).heading);
             });
             await holdOffline(page, context);
             await app.navigateClientSide(page, target, { renders: false });
-            if (failure) await expect(page.locator("body"), "the page offline").not.toContainText(failure);
+            if (failure) await expect(page.locator("body"), "the page offline").not.toContainText(failure, { useInnerText: true });
           },
         );
       }
@@ -265,7 +270,8 @@ test.describe("ERR-6 failures are never cached or replayed", () => {
         expect(await cachedEntries(page, url).then((entries) => entries.map((e) => e.cacheName)), `entries stored under ${path}`).toEqual([]);
         const outcome = await navigate(page, path);
         // Answered offline, it can only be the offline page (nothing was stored).
-        if (outcome.fromServiceWorker && profile.offline) await expect(page.locator("body"), "the page offline").toContainText(profile.offline.text);
+        if (outcome.fromServiceWorker && profile.offline)
+          await expect(page.locator("body"), "the page offline").toContainText(profile.offline.text, { useInnerText: true });
       });
     });
   }

@@ -5,7 +5,6 @@ import { needs, notChecked, precondition, RECOMMENDED } from "./support/applicab
 import { cachedEntries, cachedHeaders, cachedUrls, postToWorker, settleWorkerCache, storedWithinGrace } from "./support/browserState.ts";
 import { dataFetch, dataRequests, isDataRequest } from "./support/dataRequests.ts";
 import { expectFailureSent, FAILURE_CACHE_CONTROLS, failureFault } from "./support/failureFault.ts";
-import { linksHome } from "./support/links.ts";
 import { navigate } from "./support/navigation.ts";
 import { holdOffline } from "./support/offline.ts";
 import { offlinePage } from "./support/offlinePage.ts";
@@ -39,7 +38,15 @@ test.describe("NAV-3 what the worker stores", () => {
     const target = app.page(0);
     await app.navigateClientSide(page, target);
     const fetchedByWorker = async () => (await mock.journal()).filter((e) => e.url === target.path && e.fromWorker === true);
-    await precondition("the worker fetches the posted page (NAV-1, NAV-3)", () => expect.poll(async () => (await fetchedByWorker()).length).toBeGreaterThan(0));
+    try {
+      await expect.poll(async () => (await fetchedByWorker()).length).toBeGreaterThan(0);
+    } catch {
+      // Serwist's webpack plugin fetches through a Web Worker of the page's own, whose requests the
+      // journal cannot tell from the page's: what the storing asked for is then not seen.
+      notChecked(
+        "no request of the service worker for the page was seen after the navigation (the app stores it some other way), so what it asked for cannot be judged",
+      );
+    }
     for (const request of await fetchedByWorker()) expect(request.accept, "the worker's Accept header").not.toMatch(/^application\/json/);
   });
 
@@ -230,40 +237,37 @@ test.describe("NAV-6 offline page", () => {
     expect(outcome.status, "the offline page's status").toBe(200);
     expect(outcome.contentType, "the offline page's content type").toContain("text/html");
     // Without an offline page in its profile the app has none, and the worker's answer is what counts.
-    if (profile.offline) await expect(app.textHolder(page, profile.offline)).toContainText(profile.offline.text);
+    if (profile.offline) await expect(app.textHolder(page, profile.offline)).toContainText(profile.offline.text, { useInnerText: true });
   });
 
   test.describe(() => {
     checkProfileFirst(offlinePage);
-    test(
-      "NAV-6 the offline page is the app's own, stored before going offline, with a way home",
-      RECOMMENDED,
-      async ({ controlledPage: page, context, app, profile, baseURL }) => {
-        const offline = offlinePage(profile);
-        // Stored at install: an HTML entry of Cache Storage says the offline text before any navigation
-        // fails; a worker that makes up a response when the network fails has no such entry.
-        const stored = (await cachedEntries(page)).filter((entry) => entry.contentType?.includes("text/html") && entry.body.includes(offline.text));
-        expect(
-          stored.map((entry) => entry.url),
-          `HTML entries of Cache Storage with '${offline.text}', before going offline`,
-        ).not.toEqual([]);
-        await holdOffline(page, context);
-        await navigate(page, app.page(2).path);
-        await precondition("the offline page shows (NAV-6)", () => expect(app.textHolder(page, offline)).toContainText(offline.text));
-        expect(await linksHome(page, profile, baseURL), `links to ${profile.home} on the offline page`).not.toEqual([]);
-      },
-    );
+    test("NAV-6 the offline page is the app's own, stored before going offline", RECOMMENDED, async ({ controlledPage: page, context, app, profile }) => {
+      const offline = offlinePage(profile);
+      // Stored at install: an HTML entry of Cache Storage says the offline text before any navigation
+      // fails; a worker that makes up a response when the network fails has no such entry.
+      const stored = (await cachedEntries(page)).filter((entry) => entry.contentType?.includes("text/html") && entry.body.includes(offline.text));
+      expect(
+        stored.map((entry) => entry.url),
+        `HTML entries of Cache Storage with '${offline.text}', before going offline`,
+      ).not.toEqual([]);
+      await holdOffline(page, context);
+      await navigate(page, app.page(2).path);
+      await precondition("the offline page shows (NAV-6)", () => expect(app.textHolder(page, offline)).toContainText(offline.text, { useInnerText: true }));
+    });
   });
 
   test("NAV-6 offline page is distinct from the 404 page", RECOMMENDED, async ({ controlledPage: page, context, app, profile }) => {
     const notFound = await page.goto(profile.fallbacks.notFound.path);
     await precondition("the app answers an unknown path with 404 (ERR-1)", async () => expect(notFound?.status()).toBe(404));
-    const notFoundText = (await page.locator("body").textContent()) ?? "";
+    // biome-ignore lint/performance/useDomNodeTextContent: a Playwright locator's rendered text, what a person sees, not the DOM property.
+    const notFoundText = await page.locator("body").innerText();
     await holdOffline(page, context);
     const outcome = await navigate(page, app.page(2).path);
     expect(outcome.error, "offline navigation to an uncached page").toBeNull();
     expect(outcome.status, "the offline page's status").not.toBe(404);
-    const offlineText = (await page.locator("body").textContent()) ?? "";
+    // biome-ignore lint/performance/useDomNodeTextContent: a Playwright locator's rendered text, what a person sees, not the DOM property.
+    const offlineText = await page.locator("body").innerText();
     expect(offlineText, "the offline page's text").not.toBe(notFoundText);
     expect(offlineText, "the offline page's text").not.toContain(profile.fallbacks.notFound.text);
   });

@@ -124,7 +124,7 @@ test.describe("faults on the wire", () => {
     await mock.addFault({ path: target.path, drop: true, representation: "document" });
     const outcome = await navigate(page, target.path);
     expect(outcome.fromServiceWorker, `a navigation whose connection is dropped: ${outcome.summary}`).toBe(true);
-    if (profile.offline) await expect(app.textHolder(page, profile.offline)).toContainText(profile.offline.text);
+    if (profile.offline) await expect(app.textHolder(page, profile.offline)).toContainText(profile.offline.text, { useInnerText: true });
   });
 
   test("ERR-1 a one-shot fault expires after its one use", async ({ page, mock, app }) => {

@@ -140,7 +140,7 @@ test.describe("ONL-2 each behaviour can be switched off", () => {
     await holdOffline(page, context);
     for (const target of [app.page(0), app.page(1)]) {
       await page.goto(target.path);
-      await expect(page.locator("body")).toContainText(offlinePage(profile).text);
+      await expect(page.locator("body")).toContainText(offlinePage(profile).text, { useInnerText: true });
     }
     expect(await spy.posts(page)).toEqual([]);
     const pagePaths = new Set(profile.pages.map((p) => p.path));
