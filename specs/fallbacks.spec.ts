@@ -182,7 +182,7 @@ test.describe("ERR-5 client-side exception", () => {
       );
       await expect(page.getByRole("navigation").first(), "the app's navigation after the error").toBeVisible();
       await app.navigateClientSide(page, app.page(0));
-      await expect(app.heading(page)).toHaveText(app.page(0).heading);
+      await expect(app.heading(page, app.page(0))).toHaveText(app.page(0).heading);
     });
   });
 });
@@ -244,7 +244,7 @@ test.describe("ERR-6 failures are never cached or replayed", () => {
               await precondition(`the ${status} page shows (ERR-1..4)`, () => expect(page.locator("body")).toContainText(failure, { useInnerText: true }));
             await precondition("the app navigates client-side (NAV-1)", async () => {
               await app.navigateClientSide(page, app.page(0));
-              await expect(app.heading(page)).toHaveText(app.page(0).heading);
+              await expect(app.heading(page, app.page(0))).toHaveText(app.page(0).heading);
             });
             await holdOffline(page, context);
             await app.navigateClientSide(page, target, { renders: false });
@@ -287,6 +287,6 @@ test.describe("ERR-6 failures are never cached or replayed", () => {
     await holdOffline(page, context);
     const outcome = await navigate(page, target.path);
     if (outcome.error !== null) return;
-    await expect(app.heading(page), `the page offline (${outcome.summary})`).not.toHaveText(target.heading);
+    await expect(app.heading(page, target), `the page offline (${outcome.summary})`).not.toHaveText(target.heading);
   });
 });

@@ -30,7 +30,7 @@ test.describe("NAV-7 the landing page is saved", () => {
     const tab = await context.newPage();
     const outcome = await navigate(tab, landing.path);
     expect(outcome.fromServiceWorker, `the landing page offline, in a new tab: ${outcome.summary}`).toBe(true);
-    await expect(app.heading(tab)).toHaveText(landing.heading);
+    await expect(app.heading(tab, landing)).toHaveText(landing.heading);
   });
 
   test("NAV-7 stores nothing but the landing page's document under its URL", RECOMMENDED, async ({ page, app, baseURL }) => {

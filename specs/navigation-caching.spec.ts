@@ -160,7 +160,7 @@ test.describe("NAV-4 offline navigation to cached pages", () => {
     await holdOffline(page, context);
     const outcome = await navigate(page, target.path);
     expect(outcome.fromServiceWorker, `offline navigation to a cached page: ${outcome.summary}`).toBe(true);
-    await expect(app.heading(page)).toHaveText(target.heading);
+    await expect(app.heading(page, target)).toHaveText(target.heading);
   });
 
   test("NAV-4 serves a cached page on reload while offline", async ({ controlledPage: page, context, app, baseURL }) => {
@@ -173,7 +173,7 @@ test.describe("NAV-4 offline navigation to cached pages", () => {
     await holdOffline(page, context);
     const outcome = await navigate(page, target.path, { reload: true });
     expect(outcome.fromServiceWorker, `offline reload of a cached page: ${outcome.summary}`).toBe(true);
-    await expect(app.heading(page)).toHaveText(target.heading);
+    await expect(app.heading(page, target)).toHaveText(target.heading);
   });
 });
 

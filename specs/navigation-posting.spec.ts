@@ -138,7 +138,7 @@ test.describe("NAV-1 storing each navigation", () => {
     await page.goto(profile.home);
     expect(await page.evaluate(() => navigator.serviceWorker.controller)).toBeNull();
     await app.navigateClientSide(page, app.page(1));
-    await expect(app.heading(page)).toHaveText(app.page(1).heading);
+    await expect(app.heading(page, app.page(1))).toHaveText(app.page(1).heading);
     expect(await page.evaluate(() => navigator.serviceWorker.controller), "a controller, with the worker's script held back").toBeNull();
     expect(await spy.posts(page), "messages posted with no worker in control").toEqual([]);
     expect(
@@ -169,7 +169,7 @@ async function historyChangesOffline(page: Page, context: BrowserContext, app: A
   await page.evaluate((changes) => {
     for (const path of changes) history.pushState(null, "", path);
   }, paths);
-  if (!profile.data && profile.navigate === "link") await app.navigateClientSide(page, app.page(0));
+  if (!profile.data && profile.navigate !== "pushState") await app.navigateClientSide(page, app.page(0));
   await backOnline(page, profile.reloadsOnOnline, profile.home, () => context.setOffline(false));
 }
 

@@ -64,7 +64,7 @@ test.describe("NAV-5 lie-fi", () => {
     const fault = await mock.addFault({ path: target.path, delayMs: LIE_FI_DELAY_MS, representation: "document" });
     const outcome = await navigate(page, target.path, { timeout: timeout + ANSWER_MARGIN_MS });
     expect(outcome.fromServiceWorker, `a navigation while the network takes ${LIE_FI_DELAY_MS} ms, timeout ${timeout} ms: ${outcome.summary}`).toBe(true);
-    await expect(app.heading(page)).toHaveText(target.heading);
+    await expect(app.heading(page, target)).toHaveText(target.heading);
     if (profile.reference) expect(await page.locator(profile.reference.renderIdSelector).getAttribute("content")).toBe(renderId);
     expect((await mock.faults()).find((f) => f.id === fault.id)?.hits).toBeGreaterThanOrEqual(1);
   });
@@ -76,7 +76,7 @@ test.describe("NAV-5 lie-fi", () => {
     await mock.addFault({ path: target.path, hang: true, representation: "document" });
     const outcome = await navigate(page, target.path, { timeout: timeout + ANSWER_MARGIN_MS });
     expect(outcome.fromServiceWorker, `a navigation while the server hangs, timeout ${timeout} ms: ${outcome.summary}`).toBe(true);
-    await expect(app.heading(page)).toHaveText(target.heading);
+    await expect(app.heading(page, target)).toHaveText(target.heading);
   });
 
   test("NAV-5 waits for a slow network when nothing is cached", RECOMMENDED, async ({ page, mock, app, profile }) => {
@@ -85,7 +85,7 @@ test.describe("NAV-5 lie-fi", () => {
     const slower = timeout + SLOWER_BY_MS;
     const fault = await mock.addFault({ path: target.path, delayMs: slower, times: 1, representation: "document" });
     await page.goto(target.path);
-    await expect(app.heading(page)).toHaveText(target.heading);
+    await expect(app.heading(page, target)).toHaveText(target.heading);
     // 200, or 304 where the browser revalidated a copy of its HTTP cache (Next.js sends ETags).
     await expect
       .poll(async () => (await mock.journal()).find((e) => e.fault === fault.id)?.outcome, { message: "the slow request was answered in full" })
@@ -101,7 +101,7 @@ test.describe("faults on the wire", () => {
     const target = app.page(1);
     const fault = await mock.addFault({ path: target.path, delayMs: 1_000 });
     await page.goto(target.path);
-    await expect(app.heading(page)).toHaveText(target.heading);
+    await expect(app.heading(page, target)).toHaveText(target.heading);
     await expect.poll(async () => (await mock.journal()).find((e) => e.fault === fault.id)?.durationMs).toBeGreaterThanOrEqual(1_000);
   });
 
@@ -114,7 +114,7 @@ test.describe("faults on the wire", () => {
       await precondition("the app's data request reaches the server", () =>
         expect.poll(async () => (await mock.journal()).find((e) => e.fault === fault.id)?.outcome).toBe("dropped"),
       );
-      await expect(app.heading(page)).not.toHaveText(target.heading);
+      await expect(app.heading(page, target)).not.toHaveText(target.heading);
       await expect(page.getByRole("main")).not.toHaveAttribute("aria-busy", "true");
     });
   });

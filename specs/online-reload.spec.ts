@@ -135,7 +135,7 @@ test.describe("ONL-2 each behaviour can be switched off", () => {
     await mock.configure({ cacheNavigations: false });
     await takeControl(page, profile.home, test.info());
     await app.navigateClientSide(page, app.page(0));
-    await expect(app.heading(page)).toHaveText(app.page(0).heading);
+    await expect(app.heading(page, app.page(0))).toHaveText(app.page(0).heading);
     await page.goto(app.page(1).path);
     await holdOffline(page, context);
     for (const target of [app.page(0), app.page(1)]) {

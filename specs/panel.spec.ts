@@ -52,7 +52,7 @@ test.describe("control panel", () => {
     await page.getByRole("button", { name: `Remove fault ${fault.id}` }).click();
     await expect(bodyRows(faultsTable(page))).toHaveText(["No active faults."]);
     expect((await tab.goto(target.path))?.status()).toBe(200);
-    await expect(app.heading(tab)).toHaveText(target.heading);
+    await expect(app.heading(tab, target)).toHaveText(target.heading);
   });
 
   test("shows the server's message for an invalid fault and adds nothing", async ({ page, request, mock }) => {

@@ -8,6 +8,7 @@
 import { type Browser, chromium } from "@playwright/test";
 import { CHROMIUM_ARGS, findChromium } from "../../kit/chromium.mjs";
 import { loadProfile, REFERENCE_PROFILE } from "../profile/loadProfile.ts";
+import { PAGES_NEEDED } from "../profile/profileSchema.ts";
 import type { AppFacts, ClientNavigationFact, FailedStep, OfflineFact, OnlineFact } from "./appFacts.ts";
 import { initError } from "./initErrors.ts";
 import { observeClientNavigation } from "./internal/observeClientNavigation.ts";
@@ -18,7 +19,6 @@ import { notFoundPath, outsidePaths, probeNotFound, probeOutside } from "./inter
 import { closeContext, targetContext } from "./internal/targetContext.ts";
 import { LAUNCH_TIMEOUT_MS } from "./internal/timeouts.ts";
 import { visitLinks } from "./internal/visitLinks.ts";
-import { MAX_PAGES } from "./starterProfile.ts";
 
 async function launch(): Promise<Browser> {
   let found: ReturnType<typeof findChromium>;
@@ -61,7 +61,7 @@ export async function discoverApp(target: URL, log: (step: string) => void = () 
     const basePath = scope === "/" ? "/" : scope.replace(/\/$/, "");
 
     log(`worker ${home.worker.script}, scope ${scope}; visiting up to ${home.links.length} linked pages`);
-    const links = await visitLinks(page, home.links, MAX_PAGES);
+    const links = await visitLinks(page, home.links, PAGES_NEEDED);
     const trailingSlash = links.length > 0 && links.every((link) => new URL(link.path, origin).pathname.endsWith("/"));
     log("asking for a path the app does not have, and for paths outside its base path");
     const notFound = await probeNotFound(page, notFoundPath(scope, trailingSlash));

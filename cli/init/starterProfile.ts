@@ -4,7 +4,7 @@
  * cannot see is left out (and the list says what that does to the verdicts); where the schema needs
  * a value init cannot see, it writes a `FILL IN` placeholder that fails its clause until replaced.
  */
-import type { ProfileInput } from "../profile/profileSchema.ts";
+import { PAGE_ROLES, PAGES_NEEDED, type ProfileInput } from "../profile/profileSchema.ts";
 import type { AppFacts, LinkFact } from "./appFacts.ts";
 import { dataRequestMarker } from "./dataRequestMarker.ts";
 import type { FieldNote } from "./fieldNote.ts";
@@ -13,9 +13,6 @@ import { previousCheckpoint, SETTLE_CHECKPOINTS_MS } from "./settleCheckpoints.t
 
 /** What a field holds until a person replaces it; the check fails on it, never passes. */
 export const PLACEHOLDER = "FILL IN";
-
-/** The suite navigates to the profile's first three pages (`app.page(0..2)`); more are never used. */
-export const MAX_PAGES = 3;
 
 export interface StarterProfile {
   /** The profile, without `$schema` (the writer adds it, relative to where the file goes). */
@@ -35,7 +32,7 @@ function isUsablePage(link: LinkFact): link is LinkFact & { heading: string } {
 }
 
 function pagesOf(facts: AppFacts, scope: string, found: FieldNote[], missing: FieldNote[]): ProfileInput["pages"] {
-  const usable = facts.links.filter(isUsablePage).slice(0, MAX_PAGES);
+  const usable = facts.links.filter(isUsablePage).slice(0, PAGES_NEEDED);
   const skipped = facts.links
     .filter((link) => !isUsablePage(link))
     .map((link) => `${link.path} (${link.status === null ? "did not load" : `status ${link.status}`}${link.heading === null ? ", no h1" : ""})`);
@@ -47,13 +44,13 @@ function pagesOf(facts: AppFacts, scope: string, found: FieldNote[], missing: Fi
       (skipped.length > 0 ? ` Skipped: ${skipped.join(", ")}.` : "") +
       " The suite navigates to the first three pages; put the ones reached by the app's own links first.",
   });
-  for (let index = pages.length; index < 2; index++) {
+  for (let index = pages.length; index < PAGES_NEEDED; index++) {
     pages.push({ path: `${scope}${PLACEHOLDER.replace(" ", "-")}-page-${index + 1}`, heading: `${PLACEHOLDER}: the page's h1` });
   }
-  if (usable.length < 2) {
+  if (usable.length < PAGES_NEEDED) {
     missing.push({
       fields: ["pages"],
-      text: `Found ${usable.length} in-scope page${usable.length === 1 ? "" : "s"} linked from ${facts.home}; the profile needs two or more. Replace the ${PLACEHOLDER} entries with pages of the app (path, h1 and the name of the link that reaches each).`,
+      text: `Found ${usable.length} in-scope page${usable.length === 1 ? "" : "s"} linked from ${facts.home}; the profile needs ${PAGE_ROLES}. Replace the ${PLACEHOLDER} entries with pages of the app (path, h1 and the name of the link that reaches each).`,
     });
   }
   return pages;

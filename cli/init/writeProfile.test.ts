@@ -18,6 +18,7 @@ const PROFILE = {
   pages: [
     { path: "/app/a", heading: "A" },
     { path: "/app/b", heading: "B" },
+    { path: "/app/c", heading: "C" },
   ],
   navigate: "pushState" as const,
   outside: [],

@@ -14,10 +14,12 @@ const selector = text.describe("CSS selector of the element that holds the text;
 
 const page = z.strictObject({
   path,
-  /** Text of the page's main heading (`h1`), as shown once the page has rendered. */
-  heading: text.describe("text of the page's h1 once rendered"),
-  /** Accessible name of the in-app link that navigates to the page client-side. */
-  link: text.optional().describe("accessible name of the in-app link that reaches the page client-side"),
+  /** Text of the page's main heading (`h1`, or `selector`'s element), as shown once the page has rendered. */
+  heading: text.describe("text of the page's h1 (or of selector's element) once rendered"),
+  /** Where the page shows what tells it apart, for apps whose pages share one h1. */
+  selector: selector.optional().describe("CSS selector of the element whose text tells this page apart, for apps whose pages share one h1; default: the h1"),
+  /** Accessible name of the in-app link (or button, with `navigate: button`) that navigates to the page client-side. */
+  link: text.optional().describe("accessible name of the in-app link (or button, with navigate: button) that reaches the page client-side"),
 });
 
 const shownText = {
@@ -66,6 +68,15 @@ const data = z
  */
 const FALLBACK_CLAUSES = { forbidden: "ERR-2", unauthorized: "ERR-3", serverError: "ERR-4" } as const;
 
+/**
+ * The pages the suite uses, by role: the first two are reached client-side from home by the app's
+ * own navigation (NAV-1..3, ERR-1's data requests); the third is one the suite opens offline before
+ * visiting it (NAV-6, ERR-6) and navigates to by history changes. None is home, none repeats.
+ */
+export const PAGES_NEEDED = 3;
+export const PAGE_ROLES =
+  "three in-scope pages other than home, each once: the first two reached client-side from home by the app's own navigation, the third one the suite can open offline before visiting it";
+
 export const Profile = z
   .strictObject({
     $schema: z.string().optional(),
@@ -79,10 +90,16 @@ export const Profile = z
       /** NAV-5: the worker's network timeout for navigations, in ms. Absent: the app has none. */
       networkTimeoutMs: z.int().min(1).max(60_000).optional().describe("the worker's network timeout for navigations in ms; leave out if it has none"),
     }),
-    /** At least two in-scope pages, the first two reachable by client-side navigation. */
-    pages: z.array(page).min(2, "needs at least two pages"),
-    /** How a spec navigates client-side: click the page's `link`, or call `history.pushState` itself. */
-    navigate: z.enum(["link", "pushState"]),
+    /** PAGE_ROLES: the suite uses the first PAGES_NEEDED; more are never used. */
+    pages: z.array(page).min(PAGES_NEEDED, `needs ${PAGE_ROLES}`).describe(PAGE_ROLES),
+    /**
+     * How a spec navigates client-side: click the link or button named by the page's `link`, or call
+     * `history.pushState` and dispatch `popstate`, the event routers such as React Router listen to.
+     * Next.js's App Router renders nothing for a bare pushState: use its links.
+     */
+    navigate: z
+      .enum(["link", "button", "pushState"])
+      .describe("link or button: click the element named by the page's link; pushState: history.pushState and a popstate event (not for Next.js's App Router)"),
     /** Pages outside the base path that serve the app's shell (REG-4); empty if there are none. */
     outside: z.array(path),
     /** Paths inside the base path that must register (REG-4). */
@@ -130,6 +147,16 @@ export const Profile = z
     notApplicable: z.record(clauseId, text).default({}),
   })
   .superRefine((profile, ctx) => {
+    const seen = new Set<string>([profile.home]);
+    for (const [index, { path }] of profile.pages.slice(0, PAGES_NEEDED).entries()) {
+      if (seen.has(path))
+        ctx.addIssue({
+          code: "custom",
+          path: ["pages", index, "path"],
+          message: `is ${path === profile.home ? "home" : "another page's path"}: the suite needs ${PAGE_ROLES}`,
+        });
+      seen.add(path);
+    }
     for (const [key, clause] of Object.entries(FALLBACK_CLAUSES)) {
       const described = profile.fallbacks[key as keyof typeof FALLBACK_CLAUSES] !== undefined;
       if (!described && profile.notApplicable[clause] === undefined) {

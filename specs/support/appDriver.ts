@@ -1,5 +1,5 @@
 /** Drives an app the way its profile says: where its pages are and how to navigate client-side. */
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 import type { Profile } from "../../cli/profile/profileSchema.ts";
 import { precondition, stimulus } from "./applicability.ts";
 
@@ -23,13 +23,15 @@ export interface AppDriver {
   readonly navigateClientSide: (page: Page, target: ProfilePage, options?: { renders?: boolean }) => Promise<void>;
   /** Resolves once the app has decided whether to register (reference hook, else after `load`). */
   readonly waitForRegistrationDecision: (page: Page) => Promise<void>;
-  /** The main heading locator. */
-  readonly heading: (page: Page) => ReturnType<Page["getByRole"]>;
+  /** Where a profile page shows what tells it apart: its `selector`, or the h1. */
+  readonly heading: (page: Page, target: ProfilePage) => Locator;
   /** Where a profile text is looked for: its selector, or the whole page. */
   readonly textHolder: (page: Page, shown: { selector?: string | undefined }) => ReturnType<Page["locator"]>;
 }
 
 export function appDriver(profile: Profile): AppDriver {
+  const heading = (page: Page, target: ProfilePage): Locator =>
+    target.selector ? page.locator(target.selector).first() : page.getByRole("heading", { level: 1 });
   return {
     profile,
     page: (index) => {
@@ -39,8 +41,8 @@ export function appDriver(profile: Profile): AppDriver {
     },
     navigateClientSide: (page, target, { renders = true } = {}) =>
       stimulus(`the client-side navigation to ${target.path}`, "pages and navigate", async () => {
-        if (profile.navigate === "link" && target.link) {
-          await page.getByRole("link", { name: target.link, exact: true }).first().click({ timeout: STIMULUS_TIMEOUT_MS });
+        if (profile.navigate !== "pushState" && target.link) {
+          await page.getByRole(profile.navigate, { name: target.link, exact: true }).first().click({ timeout: STIMULUS_TIMEOUT_MS });
         } else {
           await page.evaluate((path) => {
             history.pushState(null, "", path);
@@ -48,7 +50,7 @@ export function appDriver(profile: Profile): AppDriver {
           }, target.path);
         }
         await expect(page, "the page's URL after the navigation").toHaveURL((url) => url.pathname === target.path, { timeout: STIMULUS_TIMEOUT_MS });
-        if (renders) await expect(page.getByRole("heading", { level: 1 }), "the page's heading").toHaveText(target.heading, { timeout: STIMULUS_TIMEOUT_MS });
+        if (renders) await expect(heading(page, target), "what tells the page apart").toHaveText(target.heading, { timeout: STIMULUS_TIMEOUT_MS });
       }),
     waitForRegistrationDecision: (page) =>
       precondition("the page finished loading", async () => {
@@ -59,7 +61,7 @@ export function appDriver(profile: Profile): AppDriver {
         // Without a hook: `load` has fired and every load listener has run when Playwright reports it.
         await page.waitForLoadState("load");
       }),
-    heading: (page) => page.getByRole("heading", { level: 1 }),
+    heading,
     textHolder: (page, shown) => page.locator(shown.selector ?? "body").first(),
   };
 }

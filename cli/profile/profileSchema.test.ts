@@ -1,0 +1,26 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, test } from "vitest";
+import { PAGES_NEEDED, Profile } from "./profileSchema.ts";
+
+const reference = JSON.parse(readFileSync(new URL("./reference.json", import.meta.url), "utf8")) as Record<string, unknown> & {
+  home: string;
+  pages: { path: string; heading: string }[];
+};
+
+const problems = (pages: { path: string; heading: string }[]) => {
+  const parsed = Profile.safeParse({ ...reference, pages });
+  return parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+};
+
+describe("the profile's pages", () => {
+  test(`the suite needs ${PAGES_NEEDED}, and says what each is for`, () => {
+    expect(problems(reference.pages)).toEqual([]);
+    expect(problems(reference.pages.slice(0, 2))).toEqual([expect.stringMatching(/^pages: needs three in-scope pages other than home, each once: .*offline/)]);
+  });
+
+  test("none is home, none repeats", () => {
+    const [first, second] = reference.pages as [{ path: string; heading: string }, { path: string; heading: string }];
+    expect(problems([{ path: reference.home, heading: "Home" }, second, first])).toEqual([expect.stringMatching(/^pages\.0\.path: is home/)]);
+    expect(problems([first, second, first])).toEqual([expect.stringMatching(/^pages\.2\.path: is another page's path/)]);
+  });
+});
