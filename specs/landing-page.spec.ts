@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import type { Profile } from "../cli/profile/profileSchema.ts";
 import { checkProfileFirst, expect, test } from "./fixtures.ts";
 import { needs, precondition, RECOMMENDED, servedReference } from "./support/applicability.ts";
-import { cachedEntries, cachedUrls, waitForController } from "./support/browserState.ts";
+import { cachedEntries, cachedUrls, storedWithinGrace, waitForController } from "./support/browserState.ts";
 import { navigate } from "./support/navigation.ts";
 import { holdOffline } from "./support/offline.ts";
 
@@ -66,6 +66,19 @@ test.describe("NAV-7 the landing page is saved", () => {
       await page.goto(path);
       await activatedController(page);
       expect(await cachedUrls(page), "Cache Storage").not.toContain(`${baseURL}${path}`);
+    });
+  });
+
+  const noStorePath = (profile: Profile) => needs(profile.uncacheable.noStore, "in-scope page sent with Cache-Control: no-store (uncacheable.noStore)");
+  test.describe(() => {
+    checkProfileFirst(noStorePath);
+    test("NAV-7 does not store a landing page sent with Cache-Control: no-store", RECOMMENDED, async ({ page, profile, baseURL }) => {
+      const path = noStorePath(profile);
+      const response = await page.goto(path);
+      const cacheControl = (await response?.allHeaders())?.["cache-control"] ?? "";
+      await precondition(`${path} is sent with Cache-Control: no-store`, async () => expect(cacheControl).toMatch(/(^|,)\s*no-store\s*(,|$)/i));
+      await activatedController(page);
+      expect(await storedWithinGrace(page, `${baseURL}${path}`), `${path} stored in Cache Storage`).toBe(false);
     });
   });
 

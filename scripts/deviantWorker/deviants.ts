@@ -35,6 +35,15 @@ export const DEVIANTS: readonly Deviant[] = [
       `NAV-3 does not store a ${status} sent without Cache-Control`,
     ]),
   },
+  {
+    // A worker that stores no-store pages: the landing page's save must refuse one as a posted
+    // navigation's store does.
+    name: "stores no-store pages",
+    file: "src/core/cacheable.ts",
+    remove: 'if (cacheControlDirectives(response.headers.get("cache-control")).has("no-store")) return { cacheable: false, reason: "no-store" };',
+    grep: /NAV-7 |NAV-3 does not store a Cache-Control: no-store response/,
+    caughtBy: ["NAV-7 does not store a landing page sent with Cache-Control: no-store", "NAV-3 does not store a Cache-Control: no-store response"],
+  },
 ];
 
 /** Where a deviant's worker script is built. */
