@@ -2,8 +2,10 @@ import type { Page } from "@playwright/test";
 import type { Profile } from "../cli/profile/profileSchema.ts";
 import { checkProfileFirst, expect, test } from "./fixtures.ts";
 import { needs, precondition, RECOMMENDED, servedReference } from "./support/applicability.ts";
-import { cachedEntries, cachedUrls, storedWithinGrace, waitForController } from "./support/browserState.ts";
+import { CONTROL_TIMEOUT_MS, cachedEntries, cachedUrls, storedWithinGrace, waitForController } from "./support/browserState.ts";
+import { workerRequestsOnly } from "./support/faultTargets.ts";
 import { navigate } from "./support/navigation.ts";
+import { ANSWER_MARGIN_MS, networkTimeout } from "./support/networkTimeout.ts";
 import { holdOffline } from "./support/offline.ts";
 
 /**
@@ -12,6 +14,11 @@ import { holdOffline } from "./support/offline.ts";
  */
 async function activatedController(page: Page): Promise<void> {
   await precondition("a service worker controls the page and is activated (REG-2)", () => waitForController(page));
+}
+
+/** The state of the worker the page's registration made active (`activating`, `activated`), or null before there is one. */
+function activeWorkerState(page: Page): Promise<string | null> {
+  return page.evaluate(async () => (await navigator.serviceWorker?.getRegistration())?.active?.state ?? null);
 }
 
 test.describe("NAV-7 the landing page is saved", () => {
@@ -80,6 +87,27 @@ test.describe("NAV-7 the landing page is saved", () => {
       await activatedController(page);
       expect(await storedWithinGrace(page, `${baseURL}${path}`), `${path} stored in Cache Storage`).toBe(false);
     });
+  });
+
+  test("NAV-7 gives up saving the landing page when the server hangs, and activates", RECOMMENDED, async ({ page, mock, app, profile }) => {
+    const timeout = await networkTimeout(mock, profile);
+    const landing = app.page(2);
+    // The page's own navigation gets its answer: only the worker's request for it hangs.
+    const fault = await mock.addFault({ path: landing.path, hang: true, headers: workerRequestsOnly(profile) });
+    await page.goto(landing.path);
+    await precondition("the app's worker installs and starts activating (REG-2)", () =>
+      expect.poll(() => activeWorkerState(page), { timeout: CONTROL_TIMEOUT_MS }).toMatch(/^activat(ing|ed)$/),
+    );
+    await expect
+      .poll(() => activeWorkerState(page), { timeout: timeout + ANSWER_MARGIN_MS, message: `the worker's state, network timeout ${timeout} ms` })
+      .toBe("activated");
+    // Every request the fault held has been let go of: the worker gave up on it rather than leave it open.
+    const heldAndLetGo = async () => {
+      const hits = (await mock.faults()).find((f) => f.id === fault.id)?.hits ?? 0;
+      const ended = (await mock.journal()).filter((entry) => entry.fault === fault.id && entry.outcome === "aborted").length;
+      return `${hits} held, ${ended} let go`;
+    };
+    await expect.poll(heldAndLetGo, { timeout: timeout + ANSWER_MARGIN_MS }).toMatch(/^(\d+) held, \1 let go$/);
   });
 
   const redirectPath = (profile: Profile) => needs(profile.uncacheable.redirect, "in-scope URL that redirects (uncacheable.redirect)");

@@ -44,6 +44,15 @@ export const DEVIANTS: readonly Deviant[] = [
     grep: /NAV-7 |NAV-3 does not store a Cache-Control: no-store response/,
     caughtBy: ["NAV-7 does not store a landing page sent with Cache-Control: no-store", "NAV-3 does not store a Cache-Control: no-store response"],
   },
+  {
+    // A landing page's save without the network timeout: a server that hangs on it holds the
+    // worker in `activating`, and with it every fetch of the pages it claimed.
+    name: "saves landing pages without a timeout",
+    file: "sw/saveLandingPages.ts",
+    remove: ", signal",
+    grep: /NAV-7 /,
+    caughtBy: ["NAV-7 gives up saving the landing page when the server hangs, and activates"],
+  },
 ];
 
 /** Where a deviant's worker script is built. */
