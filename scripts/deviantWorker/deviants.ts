@@ -53,6 +53,18 @@ export const DEVIANTS: readonly Deviant[] = [
     grep: /NAV-7 /,
     caughtBy: ["NAV-7 gives up saving the landing page when the server hangs, and activates"],
   },
+  {
+    // A worker that fetches a navigation again instead of answering with its preload: each online
+    // navigation then reaches the server twice.
+    name: "fetches navigations twice",
+    file: "sw/navigate.ts",
+    remove: "preloaded instanceof Response ? preloaded : ",
+    grep: /NAV-5 /,
+    caughtBy: [
+      "NAV-5 a navigation the running worker answers reaches the server once",
+      "NAV-5 a navigation that starts the stopped worker reaches the server once",
+    ],
+  },
 ];
 
 /** Where a deviant's worker script is built. */
