@@ -144,6 +144,19 @@ test.describe("NAV-8 the bare base path", () => {
     expect(landed.search, `the query after ${path}?from=bookmark&x=%20y led to ${page.url()}`).toBe("?from=bookmark&x=%20y");
   });
 
+  test("NAV-8 redirects the bare base path permanently (301 or 308), keeping the query", RECOMMENDED, async ({ page, profile }) => {
+    const path = bare(profile.basePath);
+    const asked = `${path}?from=bookmark`;
+    const response = await page.goto(asked);
+    let first = response?.request();
+    while (first?.redirectedFrom()) first = first.redirectedFrom() ?? undefined;
+    const hop = await first?.response();
+    // Only a permanent redirect is one the browser may keep and replay offline for a bookmark of the bare path.
+    expect([301, 308], `the status of ${asked} (${hop?.status()})`).toContain(hop?.status());
+    const location = hop?.headers().location;
+    expect(location && new URL(location, hop?.url()).search, `the query in ${asked}'s Location (${location})`).toBe("?from=bookmark");
+  });
+
   test("NAV-8 opens the bare base path offline after one online visit", RECOMMENDED, async ({ controlledPage: page, context, profile }) => {
     const path = bare(profile.basePath);
     // Online first: whatever the app answers for the bare path, the browser may keep it.
