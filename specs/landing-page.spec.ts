@@ -92,9 +92,11 @@ test.describe("NAV-7 the landing page is saved", () => {
   test("NAV-7 gives up saving the landing page when the server hangs, and activates", RECOMMENDED, async ({ page, mock, app, profile }) => {
     const timeout = await networkTimeout(mock, profile);
     const landing = app.page(2);
-    // The page's own navigation gets its answer: only the worker's request for it hangs.
-    const fault = await mock.addFault({ path: landing.path, hang: true, headers: workerRequestsOnly(profile) });
-    await page.goto(landing.path);
+    // Only the worker's request for the landing page hangs: the page's own navigation gets its answer,
+    // and the query keeps the worker's install out of it (Serwist precaches the app's pages at install).
+    const query = { "pck-landing": "hang" };
+    const fault = await mock.addFault({ path: landing.path, query, hang: true, headers: workerRequestsOnly(profile) });
+    await page.goto(`${landing.path}?${new URLSearchParams(query)}`);
     await precondition("the app's worker installs and starts activating (REG-2)", () =>
       expect.poll(() => activeWorkerState(page), { timeout: CONTROL_TIMEOUT_MS }).toMatch(/^activat(ing|ed)$/),
     );
