@@ -55,9 +55,8 @@ function steps(extraArgs) {
       env: { [ENV.reportDir]: join(ROOT, "test-results", "conformance") },
     },
     {
-      // The suite's self-check: against the reference worker built with its status
-      // check removed, the ERR-6/NAV-3 tests of error pages sent without Cache-Control must fail,
-      // and only they (scripts/deviantWorker/).
+      // The suite's self-check: against the reference worker built with one deliberate edit at a
+      // time, the tests scripts/deviantWorker/deviants.ts names must fail, and only they.
       name: "deviant worker",
       shown: "npx playwright test --config scripts/deviantWorker/playwright.config.ts",
       run: { bin: "playwright", from: "@playwright/test", args: ["test", "--config", "scripts/deviantWorker/playwright.config.ts"] },

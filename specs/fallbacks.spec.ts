@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import type { Profile } from "../cli/profile/profileSchema.ts";
 import { checkProfileFirst, expect, test } from "./fixtures.ts";
-import { needs, notChecked, precondition, RECOMMENDED } from "./support/applicability.ts";
+import { needs, notChecked, precondition, RECOMMENDED, servedReference } from "./support/applicability.ts";
 import { cachedEntries } from "./support/browserState.ts";
 import { dataFaultsApply } from "./support/dataRequests.ts";
 import { expectFailureSent, FAILURE_CACHE_CONTROLS, failureFault } from "./support/failureFault.ts";
@@ -106,6 +106,29 @@ test.describe("ERR-4 server-side exception", () => {
     const shown = await shownDigest(page, digest);
     expect(shown, `the digest on the page (${digest.pattern ?? digest.selector})`).toMatch(/^\S+$/);
     if (faultId) await expect.poll(async () => (await mock.journal()).find((entry) => entry.fault === faultId)?.digest).toBe(shown);
+  });
+
+  test.describe(() => {
+    // The mock server numbers each exception a 500 fault injects; an app's own errors may share a digest.
+    checkProfileFirst((profile) => servedReference(profile, "a 500 fault's digest for each request"));
+
+    test("ERR-4 shows two requests a 500 fault answers two digests, each journaled once", async ({ page, mock, app, profile }) => {
+      const { serverError, digest } = serverErrorOf(profile);
+      const target = app.page(1).path;
+      const fault = await mock.addFault({ path: target, status: 500, representation: "document" });
+      await page.goto(target);
+      await expect(app.textHolder(page, serverError)).toContainText(serverError.text);
+      const first = await shownDigest(page, digest);
+      await page.reload();
+      await expect(app.textHolder(page, serverError)).toContainText(serverError.text);
+      const second = await shownDigest(page, digest);
+      expect(second, `the digest after a reload (the first was ${first})`).not.toBe(first);
+      const journaled = async () => {
+        const digests = (await mock.journal()).filter((entry) => entry.fault === fault.id).map((entry) => entry.digest);
+        return [first, second].map((shown) => `${shown}: ${digests.filter((d) => d === shown).length}`);
+      };
+      await expect.poll(journaled, { message: "journal entries of the fault with each digest shown" }).toEqual([`${first}: 1`, `${second}: 1`]);
+    });
   });
 
   test.describe(() => {

@@ -2,8 +2,10 @@ import type { Page } from "@playwright/test";
 import type { Profile } from "../cli/profile/profileSchema.ts";
 import { checkProfileFirst, expect, test } from "./fixtures.ts";
 import { needs, precondition, RECOMMENDED, servedReference } from "./support/applicability.ts";
-import { cachedEntries, cachedUrls, waitForActiveWorker } from "./support/browserState.ts";
+import { CONTROL_TIMEOUT_MS, cachedEntries, cachedUrls, storedWithinGrace, waitForActiveWorker } from "./support/browserState.ts";
+import { workerRequestsOnly } from "./support/faultTargets.ts";
 import { navigate } from "./support/navigation.ts";
+import { ANSWER_MARGIN_MS, networkTimeout } from "./support/networkTimeout.ts";
 import { holdOffline } from "./support/offline.ts";
 import { refuseKnownNoControl } from "./support/takeControl.ts";
 
@@ -18,6 +20,11 @@ async function activatedController(page: Page): Promise<void> {
     refuseKnownNoControl(test.info());
     await waitForActiveWorker(page);
   });
+}
+
+/** The state of the worker the page's registration made active (`activating`, `activated`), or null before there is one. */
+function activeWorkerState(page: Page): Promise<string | null> {
+  return page.evaluate(async () => (await navigator.serviceWorker?.getRegistration())?.active?.state ?? null);
 }
 
 test.describe("NAV-7 the landing page is saved", () => {
@@ -75,6 +82,42 @@ test.describe("NAV-7 the landing page is saved", () => {
     });
   });
 
+  const noStorePath = (profile: Profile) => needs(profile.uncacheable.noStore, "in-scope page sent with Cache-Control: no-store (uncacheable.noStore)");
+  test.describe(() => {
+    checkProfileFirst(noStorePath);
+    test("NAV-7 does not store a landing page sent with Cache-Control: no-store", RECOMMENDED, async ({ page, profile, baseURL }) => {
+      const path = noStorePath(profile);
+      const response = await page.goto(path);
+      const cacheControl = (await response?.allHeaders())?.["cache-control"] ?? "";
+      await precondition(`${path} is sent with Cache-Control: no-store`, async () => expect(cacheControl).toMatch(/(^|,)\s*no-store\s*(,|$)/i));
+      await activatedController(page);
+      expect(await storedWithinGrace(page, `${baseURL}${path}`), `${path} stored in Cache Storage`).toBe(false);
+    });
+  });
+
+  test("NAV-7 gives up saving the landing page when the server hangs, and activates", RECOMMENDED, async ({ page, mock, app, profile }) => {
+    const timeout = await networkTimeout(mock, profile);
+    const landing = app.page(2);
+    // Only the worker's request for the landing page hangs: the page's own navigation gets its answer,
+    // and the query keeps the worker's install out of it (Serwist precaches the app's pages at install).
+    const query = { "pck-landing": "hang" };
+    const fault = await mock.addFault({ path: landing.path, query, hang: true, headers: workerRequestsOnly(profile) });
+    await page.goto(`${landing.path}?${new URLSearchParams(query)}`);
+    await precondition("the app's worker installs and starts activating (REG-2)", () =>
+      expect.poll(() => activeWorkerState(page), { timeout: CONTROL_TIMEOUT_MS }).toMatch(/^activat(ing|ed)$/),
+    );
+    await expect
+      .poll(() => activeWorkerState(page), { timeout: timeout + ANSWER_MARGIN_MS, message: `the worker's state, network timeout ${timeout} ms` })
+      .toBe("activated");
+    // Every request the fault held has been let go of: the worker gave up on it rather than leave it open.
+    const heldAndLetGo = async () => {
+      const hits = (await mock.faults()).find((f) => f.id === fault.id)?.hits ?? 0;
+      const ended = (await mock.journal()).filter((entry) => entry.fault === fault.id && entry.outcome === "aborted").length;
+      return `${hits} held, ${ended} let go`;
+    };
+    await expect.poll(heldAndLetGo, { timeout: timeout + ANSWER_MARGIN_MS }).toMatch(/^(\d+) held, \1 let go$/);
+  });
+
   const redirectPath = (profile: Profile) => needs(profile.uncacheable.redirect, "in-scope URL that redirects (uncacheable.redirect)");
   test.describe(() => {
     checkProfileFirst(redirectPath);
@@ -107,6 +150,19 @@ test.describe("NAV-8 the bare base path", () => {
     const landed = new URL(page.url());
     expect(landed.pathname.startsWith(profile.worker.scope), `${path}?… led to ${page.url()}, outside the scope ${profile.worker.scope}`).toBe(true);
     expect(landed.search, `the query after ${path}?from=bookmark&x=%20y led to ${page.url()}`).toBe("?from=bookmark&x=%20y");
+  });
+
+  test("NAV-8 redirects the bare base path permanently (301 or 308), keeping the query", RECOMMENDED, async ({ page, profile }) => {
+    const path = bare(profile.basePath);
+    const asked = `${path}?from=bookmark`;
+    const response = await page.goto(asked);
+    let first = response?.request();
+    while (first?.redirectedFrom()) first = first.redirectedFrom() ?? undefined;
+    const hop = await first?.response();
+    // Only a permanent redirect is one the browser may keep and replay offline for a bookmark of the bare path.
+    expect([301, 308], `the status of ${asked} (${hop?.status()})`).toContain(hop?.status());
+    const location = hop?.headers().location;
+    expect(location && new URL(location, hop?.url()).search, `the query in ${asked}'s Location (${location})`).toBe("?from=bookmark");
   });
 
   test("NAV-8 opens the bare base path offline after one online visit", RECOMMENDED, async ({ controlledPage: page, context, profile }) => {

@@ -1,13 +1,16 @@
 import type { Page } from "@playwright/test";
 import type { Profile } from "../cli/profile/profileSchema.ts";
+import type { JournalEntry } from "../mock-server/journal/journal.ts";
 import { checkProfileFirst, expect, test } from "./fixtures.ts";
 import { needs, notChecked, precondition, RECOMMENDED } from "./support/applicability.ts";
 import { cachedEntries, cachedHeaders, cachedUrls, postToWorker, settleWorkerCache, storedWithinGrace } from "./support/browserState.ts";
 import { dataFetch, dataRequests, isDataRequest } from "./support/dataRequests.ts";
 import { expectFailureSent, FAILURE_CACHE_CONTROLS, failureFault } from "./support/failureFault.ts";
+import type { MockServer } from "./support/mockServerProcess.ts";
 import { navigate } from "./support/navigation.ts";
 import { holdOffline } from "./support/offline.ts";
 import { offlinePage } from "./support/offlinePage.ts";
+import { stopWorkers } from "./support/workerLifecycle.ts";
 
 /**
  * Posts `path` and a `good` page in one `CACHE_URLS` message and expects `good` stored and `path` not.
@@ -226,6 +229,46 @@ test.describe("NAV-5 network-first", () => {
       expect(shown).not.toBe(first);
       await expect.poll(cachedRenderId).toBe(shown);
     });
+  });
+});
+
+/** The requests that fetch a document: the browser's navigation, its preload, the worker's own fetch. */
+const DOCUMENT_KINDS: ReadonlySet<string> = new Set(["navigation", "preload", "worker"]);
+
+let onceCount = 0;
+
+/**
+ * Navigates the controlled page to a fresh URL of `target` and returns how many document requests
+ * for it reached the server. A second request may still be under way when the page has loaded (a
+ * preload the worker did not wait for), so a later navigation is the sentinel: its request starts
+ * after every request of the first one, and is journaled after them unless one of those outlasts a
+ * whole navigation.
+ */
+async function documentRequestsOf(page: Page, mock: MockServer, target: string, sentinel: string): Promise<JournalEntry[]> {
+  onceCount += 1;
+  const stamp = `pck-once=${onceCount}-${Date.now()}`;
+  const url = `${target}?${stamp}`;
+  await page.goto(url);
+  const last = `${sentinel}?${stamp}`;
+  await page.goto(last);
+  await precondition(`the sentinel ${last} reaches the server`, () =>
+    expect.poll(async () => (await mock.journal()).some((entry) => entry.url === last && DOCUMENT_KINDS.has(entry.kind))).toBe(true),
+  );
+  return (await mock.journal()).filter((entry) => entry.url === url && DOCUMENT_KINDS.has(entry.kind));
+}
+
+const kindsOf = (entries: readonly JournalEntry[]) => entries.map((entry) => `${entry.kind} ${entry.status ?? entry.outcome}`);
+
+test.describe("NAV-5 one request per navigation", () => {
+  test("NAV-5 a navigation the running worker answers reaches the server once", RECOMMENDED, async ({ controlledPage: page, mock, app }) => {
+    const requests = await documentRequestsOf(page, mock, app.page(0).path, app.page(1).path);
+    expect(kindsOf(requests), "the document requests of one online navigation").toHaveLength(1);
+  });
+
+  test("NAV-5 a navigation that starts the stopped worker reaches the server once", RECOMMENDED, async ({ controlledPage: page, mock, app }) => {
+    await precondition("the browser stops the worker (CDP ServiceWorker.stopAllWorkers)", () => stopWorkers(page));
+    const requests = await documentRequestsOf(page, mock, app.page(0).path, app.page(1).path);
+    expect(kindsOf(requests), "the document requests of one online navigation").toHaveLength(1);
   });
 });
 

@@ -1,40 +1,22 @@
 import type { Page } from "@playwright/test";
 import type { Profile } from "../cli/profile/profileSchema.ts";
 import { checkProfileFirst, expect, test } from "./fixtures.ts";
-import { PROXIED, precondition, RECOMMENDED } from "./support/applicability.ts";
+import { precondition, RECOMMENDED } from "./support/applicability.ts";
 import { cachedUrls } from "./support/browserState.ts";
 import { dataFaultsApply } from "./support/dataRequests.ts";
 import type { MockServer } from "./support/mockServerProcess.ts";
 import { navigate } from "./support/navigation.ts";
+import { ANSWER_MARGIN_MS, networkTimeout } from "./support/networkTimeout.ts";
 import { ignoreOnlineEvents } from "./support/offline.ts";
 import { takeControl } from "./support/takeControl.ts";
 
-/** A network timeout short enough that lie-fi specs do not wait the reference shell's 3 s default. */
-const SHORT_TIMEOUT_MS = 400;
-
 /**
- * How long an app without a network timeout in its profile gets to answer from its cache: longer
- * than any timeout worth having (Workbox's examples use 3 s, ours 3 s), short enough for a test.
- */
-const NO_TIMEOUT_BUDGET_MS = 10_000;
-
-/** Time on top of the timeout for the worker to answer from its cache and the page to render. */
-const ANSWER_MARGIN_MS = 5_000;
-
-/**
- * Sets the reference worker's short timeout, then opens the app and waits for control. The order
- * matters: the worker reads its timeout from its script URL, so a worker registered before the
- * change would keep the default and the test would pass without exercising the timeout at all.
- * Another app's timeout is what its profile says; without one it gets NO_TIMEOUT_BUDGET_MS, and
- * an app with no timeout at all fails the recommended rule instead of being "not applicable".
+ * Sets the worker's network timeout (networkTimeout.ts), then opens the app and waits for control:
+ * in that order, or the reference worker keeps its default timeout.
  */
 async function controlledWithTimeout(page: Page, mock: MockServer, profile: Profile): Promise<number> {
   return precondition(`a service worker controls ${profile.home} (REG-2)`, async () => {
-    let timeout = profile.worker.networkTimeoutMs ?? NO_TIMEOUT_BUDGET_MS;
-    if (profile.reference && !PROXIED) {
-      await mock.configure({ networkTimeoutMs: SHORT_TIMEOUT_MS });
-      timeout = SHORT_TIMEOUT_MS;
-    }
+    const timeout = await networkTimeout(mock, profile);
     await takeControl(page, profile.home, test.info());
     // A slow navigation is in flight for seconds: an app that reloads at once on a stray `online`
     // event would cancel it (1 run in 10 of the second app, under load).

@@ -62,6 +62,36 @@ export const DEVIANTS: readonly Deviant[] = [
       "NAV-5 refreshes the cached copy on every online navigation",
     ],
   },
+  {
+    // A worker that stores no-store pages: the landing page's save must refuse one as a posted
+    // navigation's store does.
+    name: "stores no-store pages",
+    file: "src/core/cacheable.ts",
+    remove: 'if (cacheControlDirectives(response.headers.get("cache-control")).has("no-store")) return { cacheable: false, reason: "no-store" };',
+    grep: /NAV-7 |NAV-3 does not store a Cache-Control: no-store response/,
+    caughtBy: ["NAV-7 does not store a landing page sent with Cache-Control: no-store", "NAV-3 does not store a Cache-Control: no-store response"],
+  },
+  {
+    // A landing page's save without the network timeout: a server that hangs on it holds the
+    // worker in `activating`, and with it every fetch of the pages it claimed.
+    name: "saves landing pages without a timeout",
+    file: "sw/saveLandingPages.ts",
+    remove: ", signal",
+    grep: /NAV-7 /,
+    caughtBy: ["NAV-7 gives up saving the landing page when the server hangs, and activates"],
+  },
+  {
+    // A worker that fetches a navigation again instead of answering with its preload: each online
+    // navigation then reaches the server twice.
+    name: "fetches navigations twice",
+    file: "sw/navigate.ts",
+    remove: "preloaded instanceof Response ? preloaded : ",
+    grep: /NAV-5 /,
+    caughtBy: [
+      "NAV-5 a navigation the running worker answers reaches the server once",
+      "NAV-5 a navigation that starts the stopped worker reaches the server once",
+    ],
+  },
 ];
 
 /** Where a deviant's worker script is built. */

@@ -21,3 +21,12 @@ export async function documentFailing(
   const fault = await mock.addFault({ path: fallbackPath, status, representation: "document" });
   return { path: fallbackPath, faultId: fault.id };
 }
+
+/**
+ * A fault's header criteria that only the worker's own requests meet: their `Referer` is the
+ * worker's script URL (which is how the journal tells them apart), a page's requests carry the page's.
+ */
+export function workerRequestsOnly(profile: Profile): NonNullable<FaultInput["headers"]> {
+  const script = profile.worker.script.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return { referer: { pattern: `^[a-z]+://[^/]+${script}([?#].*)?$` } };
+}
