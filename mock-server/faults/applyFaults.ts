@@ -23,7 +23,8 @@ import { resetConnection } from "./reset.ts";
 import { addResponseHeaders } from "./responseHeaders.ts";
 import type { Random } from "./seededRandom.ts";
 import { actionFor } from "./sequence.ts";
-import { respondWithStatus } from "./status.ts";
+import { MAX_SLOWED_RESPONSES, SlowedResponses } from "./slowedResponses.ts";
+import { RETRY_AFTER_SECONDS, respondWithStatus } from "./status.ts";
 import { truncateBody } from "./truncate.ts";
 
 interface Acting {
@@ -31,6 +32,7 @@ interface Acting {
   readonly random: Random;
   readonly sendPage: PageResponder;
   readonly logger: Logger;
+  readonly slowed: SlowedResponses;
 }
 
 async function act(req: Request, res: Response, next: NextFunction, action: FaultAction, acting: Acting): Promise<void> {
@@ -43,12 +45,25 @@ async function act(req: Request, res: Response, next: NextFunction, action: Faul
   if (action.garbage) return sendGarbage(req, res, acting.random);
   if (action.responseHeaders) addResponseHeaders(res, action.responseHeaders);
   if (action.truncate) truncateBody(res, action.truncate.bytes);
-  if (action.dribble) dribbleBody(res, action.dribble);
+  if (action.dribble) {
+    const release = acting.slowed.admit();
+    if (!release) {
+      res.set("retry-after", String(RETRY_AFTER_SECONDS));
+      return sendError(
+        res,
+        503,
+        "TOO_MANY_SLOWED_RESPONSES",
+        `Failed to dribble ${req.method} ${req.originalUrl}: ${MAX_SLOWED_RESPONSES} dribbled responses are under way, the most the server keeps at once. Retry once one has finished, or slow fewer responses at a time.`,
+      );
+    }
+    dribbleBody(res, action.dribble, release);
+  }
   if (action.status !== undefined) return respondWithStatus(req, res, action.status, acting.faultId, acting.sendPage, acting.logger);
   next();
 }
 
 export function applyFaults(store: FaultStore, sendPage: PageResponder, logger: Logger): RequestHandler {
+  const slowed = new SlowedResponses();
   return async (req, res, next) => {
     const asked = readRequestFault(req);
     if (asked && "problem" in asked) return sendError(res, 400, "INVALID_REQUEST_FAULT", `Failed to apply the request's fault: ${asked.problem}.`);
@@ -65,6 +80,6 @@ export function applyFaults(store: FaultStore, sendPage: PageResponder, logger: 
     res.locals.faultApplied = taken.applied;
     if (!taken.applied) return next();
     const action = "hits" in taken.fault ? actionFor(taken.fault) : taken.fault;
-    await act(req, res, next, action, { faultId: taken.fault.id, random: taken.random, sendPage, logger });
+    await act(req, res, next, action, { faultId: taken.fault.id, random: taken.random, sendPage, logger, slowed });
   };
 }
