@@ -7,6 +7,7 @@ import { request } from "node:http";
 import { expect, test } from "vitest";
 import { createApp } from "../createApp.ts";
 import { listenForTest } from "../testing/listen.ts";
+import { timedGet } from "../testing/timedGet.ts";
 
 async function startProxy(upstreamOrigin: string) {
   const mock = createApp({ upstream: upstreamOrigin });
@@ -76,4 +77,17 @@ test("an endless upstream body through a dribble waits for the client instead of
   // Polled, not slept: the upstream is told to wait once the buffers between are full.
   await expect.poll(() => waiting || written >= UPSTREAM_GIVE_UP_BYTES, { timeout: 5_000 }).toBe(true);
   expect(written).toBeLessThan(IN_FLIGHT_BOUND_BYTES);
+});
+
+test("a dribble that makes the upstream wait longer than the upstream timeout is not the upstream's silence: the body comes whole", async () => {
+  const body = Buffer.alloc(8 * 1024 * 1024, 0x62);
+  const upstream = await listenForTest((_req, res) => {
+    res.writeHead(200, { "content-type": "application/octet-stream", "content-length": String(body.length) });
+    res.end(body);
+  });
+  // The dribble takes about 4 × the timeout: 8 MiB at 21 MB/s is 400 ms.
+  const mock = createApp({ upstream: upstream.origin, upstreamTimeoutMs: 100 });
+  const { origin } = await listenForTest(mock.handler);
+  const response = await timedGet(origin, "/big?__bps=21000000");
+  expect({ ending: response.ending, bytes: response.body.length }).toEqual({ ending: "complete", bytes: body.length });
 });
