@@ -17,6 +17,7 @@ import { sendGarbage } from "./garbage.ts";
 import { hang } from "./hang.ts";
 import { jitteredDelay } from "./jitter.ts";
 import { addLatency } from "./latency.ts";
+import { MAX_REQUEST_MATCH_STEPS, MatchBudgetExceeded } from "./matchBudget.ts";
 import { REQUEST_FAULT_ID, readRequestFault } from "./requestFault.ts";
 import { matchRequestOf } from "./requestMatcher.ts";
 import { resetConnection } from "./reset.ts";
@@ -68,9 +69,19 @@ export function applyFaults(store: FaultStore, sendPage: PageResponder, logger: 
     const asked = readRequestFault(req);
     if (asked && "problem" in asked) return sendError(res, 400, "INVALID_REQUEST_FAULT", `Failed to apply the request's fault: ${asked.problem}.`);
     const request = matchRequestOf(req);
-    const taken: TakenFault | { fault: FaultAction & { id: string }; applied: true; random: Random } | undefined = asked
-      ? { fault: { id: REQUEST_FAULT_ID, ...asked.fault }, applied: true, random: Math.random }
-      : store.take(request);
+    let taken: TakenFault | { fault: FaultAction & { id: string }; applied: true; random: Random } | undefined;
+    try {
+      taken = asked ? { fault: { id: REQUEST_FAULT_ID, ...asked.fault }, applied: true, random: Math.random } : store.take(request);
+    } catch (error) {
+      if (!(error instanceof MatchBudgetExceeded)) throw error;
+      // take() counts a fault only once it matched, so a request refused here changed nothing.
+      return sendError(
+        res,
+        414,
+        "REQUEST_TOO_COSTLY_TO_MATCH",
+        `Failed to match ${req.method} ${req.path.slice(0, 100)}${req.path.length > 100 ? "…" : ""} against the faults: its path (${req.path.length} characters), query and headers against the faults' patterns would take more than the ${MAX_REQUEST_MATCH_STEPS} steps one request may cost. Send a shorter URL or shorter headers, or use fewer or simpler path patterns.`,
+      );
+    }
     if (!taken) {
       // Only a request no fault matched has near-misses; they are worked out now, against the faults it met.
       if (!asked) res.locals.nearMisses = store.nearMisses(request);
