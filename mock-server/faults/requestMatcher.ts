@@ -132,7 +132,8 @@ function pathNote(test: TextTest, caseless: () => CaselessTest | null, request: 
 }
 
 function headerValues(headers: IncomingHttpHeaders | undefined, name: string): string[] {
-  const value = headers?.[name];
+  // Own headers only: `constructor` or `toString` would otherwise find Object.prototype's functions.
+  const value = headers !== undefined && Object.hasOwn(headers, name) ? headers[name] : undefined;
   if (value === undefined) return [];
   return [Array.isArray(value) ? value.join(", ") : value];
 }

@@ -3,7 +3,7 @@ import type { Logger } from "pino";
 import type { NearMiss } from "../faults/nearMisses.ts";
 import { representationOf } from "../http/representation.ts";
 import type { Journal, NewEntry } from "./journal.ts";
-import { REDACTED, redactedHeaders } from "./redactHeaders.ts";
+import { REDACTED, redactedHeaders, redactedRawHeaders } from "./redactHeaders.ts";
 import { requestKind } from "./requestKind.ts";
 import "./responseLocals.ts";
 
@@ -62,7 +62,7 @@ export function journalRequests(journal: Journal, workerPath: string, logger: Lo
         fault: res.locals.fault ?? null,
         faultApplied: res.locals.faultApplied ?? null,
         digest: res.locals.digest ?? null,
-        requestHeaders: redactedHeaders(req.headers, controlToken),
+        requestHeaders: redactedRawHeaders(req.rawHeaders, controlToken),
         responseHeaders: res.headersSent ? redactedHeaders(res.getHeaders(), controlToken) : {},
         nearMisses: withoutToken(res.locals.nearMisses ?? [], controlToken),
       };

@@ -25,7 +25,22 @@ export function redactedHeaders(headers: IncomingHttpHeaders | OutgoingHttpHeade
   for (const [name, value] of Object.entries(headers)) {
     if (value === undefined) continue;
     const text = Array.isArray(value) ? value.join(", ") : String(value);
-    kept[name.toLowerCase()] = redactedValue(name, text, controlToken);
+    // Defined, not assigned: `kept.__proto__ = …` would set the record's prototype and lose the header.
+    Object.defineProperty(kept, name.toLowerCase(), { value: redactedValue(name, text, controlToken), enumerable: true, writable: true, configurable: true });
   }
   return kept;
+}
+
+/**
+ * The request's headers from the lines as sent (`req.rawHeaders`), repeated ones joined with ", ":
+ * Node's `req.headers` leaves out one named `__proto__`, and the journal keeps every header.
+ */
+export function redactedRawHeaders(raw: readonly string[], controlToken: string | undefined): HeaderRecord {
+  const joined = new Map<string, string>();
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    const name = (raw[i] as string).toLowerCase();
+    const earlier = joined.get(name);
+    joined.set(name, earlier === undefined ? (raw[i + 1] as string) : `${earlier}, ${raw[i + 1]}`);
+  }
+  return redactedHeaders(Object.fromEntries(joined), controlToken);
 }
