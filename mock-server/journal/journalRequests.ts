@@ -3,7 +3,8 @@ import type { Logger } from "pino";
 import type { NearMiss } from "../faults/nearMisses.ts";
 import { representationOf } from "../http/representation.ts";
 import type { Journal, NewEntry } from "./journal.ts";
-import { REDACTED, redactedHeaders, redactedRawHeaders } from "./redactHeaders.ts";
+import { redactedHeaders, redactedRawHeaders } from "./redactHeaders.ts";
+import { redactToken } from "./redactToken.ts";
 import { requestKind } from "./requestKind.ts";
 import "./responseLocals.ts";
 
@@ -22,7 +23,10 @@ function withoutToken(nearMisses: readonly NearMiss[], controlToken: string | un
   if (controlToken === undefined) return nearMisses;
   return nearMisses.map((miss) => ({
     ...miss,
-    differences: miss.differences.map((difference) => ({ ...difference, actual: difference.actual?.replaceAll(controlToken, REDACTED) ?? null })),
+    differences: miss.differences.map((difference) => ({
+      ...difference,
+      actual: difference.actual === null ? null : redactToken(difference.actual, controlToken),
+    })),
   }));
 }
 
@@ -35,6 +39,8 @@ function withoutToken(nearMisses: readonly NearMiss[], controlToken: string | un
 export function journalRequests(journal: Journal, workerPath: string, logger: Logger, controlToken?: string): RequestHandler {
   return (req, res, next) => {
     const started = performance.now();
+    // Redacted once, here, for everything that records or prints the request after this (status.ts, the proxy's logs).
+    res.locals.url = redactToken(req.originalUrl, controlToken);
     const generation = journal.generation;
     let written = false;
     const write = () => {
@@ -49,7 +55,7 @@ export function journalRequests(journal: Journal, workerPath: string, logger: Lo
       const entry: NewEntry = {
         time: new Date().toISOString(),
         method: req.method,
-        url: req.originalUrl,
+        url: res.locals.url ?? req.originalUrl,
         status: res.headersSent ? res.statusCode : null,
         durationMs: Math.round(performance.now() - started),
         fromWorker: signals.fromWorker,

@@ -6,8 +6,9 @@
  * replaced by REDACTED. The header stays listed: that it was sent is often the point.
  */
 import type { IncomingHttpHeaders, OutgoingHttpHeaders } from "node:http";
+import { REDACTED, redactToken } from "./redactToken.ts";
 
-export const REDACTED = "[redacted]";
+export { REDACTED };
 
 const SECRET_HEADERS: ReadonlySet<string> = new Set(["authorization", "proxy-authorization", "cookie", "set-cookie"]);
 
@@ -17,7 +18,7 @@ export type HeaderRecord = Readonly<Record<string, string>>;
 /** One header's value as the journal may keep it. */
 export function redactedValue(name: string, value: string, controlToken: string | undefined): string {
   if (SECRET_HEADERS.has(name.toLowerCase())) return REDACTED;
-  return controlToken === undefined ? value : value.replaceAll(controlToken, REDACTED);
+  return redactToken(value, controlToken);
 }
 
 export function redactedHeaders(headers: IncomingHttpHeaders | OutgoingHttpHeaders, controlToken: string | undefined): HeaderRecord {

@@ -99,7 +99,7 @@ export function proxyToUpstream(upstream: Upstream, logger: Logger, timeoutMs = 
         res.destroy();
         return;
       }
-      logger.warn({ upstream: upstream.origin, method: req.method, url: req.originalUrl, timeoutMs }, "upstream timed out");
+      logger.warn({ upstream: upstream.origin, method: req.method, url: res.locals.url ?? req.originalUrl, timeoutMs }, "upstream timed out");
       sendError(
         res,
         504,
@@ -114,7 +114,7 @@ export function proxyToUpstream(upstream: Upstream, logger: Logger, timeoutMs = 
         return;
       }
       const why = WHY[error.code ?? ""] ?? error.message;
-      logger.warn({ upstream: upstream.origin, method: req.method, url: req.originalUrl, code: error.code }, "upstream unreachable");
+      logger.warn({ upstream: upstream.origin, method: req.method, url: res.locals.url ?? req.originalUrl, code: error.code }, "upstream unreachable");
       sendError(
         res,
         502,
