@@ -23,7 +23,13 @@ test(
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...NAMES), async (name) => {
         mock.reset();
-        const body = { path: "/**", headers: { [name]: { pattern: "^yes$" } }, query: { [name]: { pattern: "^yes$" } }, responseHeaders: { [name]: "set" }, status: 503 };
+        const body = {
+          path: "/**",
+          headers: { [name]: { pattern: "^yes$" } },
+          query: { [name]: { pattern: "^yes$" } },
+          responseHeaders: { [name]: "set" },
+          status: 503,
+        };
         const added = await fetch(`${origin}/__mock/faults`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
         if (name === "__proto__") {
           expect(added.status).toBe(400);

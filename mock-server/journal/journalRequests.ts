@@ -2,7 +2,8 @@ import type { RequestHandler } from "express";
 import type { Logger } from "pino";
 import type { NearMiss } from "../faults/nearMisses.ts";
 import { representationOf } from "../http/representation.ts";
-import type { Journal, NewEntry } from "./journal.ts";
+import { clipText } from "./clipText.ts";
+import { type Journal, MAX_JOURNALED_URL_LENGTH, MAX_JOURNALED_VALUE_LENGTH, type NewEntry } from "./journal.ts";
 import { redactedHeaders, redactedRawHeaders } from "./redactHeaders.ts";
 import { redactToken } from "./redactToken.ts";
 import { requestKind } from "./requestKind.ts";
@@ -18,14 +19,13 @@ function madeByWorker(referer: string | undefined, workerPath: string): boolean 
   }
 }
 
-/** A near-miss shows the request's values; the control token must not show through one either. */
-function withoutToken(nearMisses: readonly NearMiss[], controlToken: string | undefined): readonly NearMiss[] {
-  if (controlToken === undefined) return nearMisses;
+/** A near-miss shows the request's values: the control token must not show through one either, nor a value past the journal's length. */
+function recordedNearMisses(nearMisses: readonly NearMiss[], controlToken: string | undefined): readonly NearMiss[] {
   return nearMisses.map((miss) => ({
     ...miss,
     differences: miss.differences.map((difference) => ({
       ...difference,
-      actual: difference.actual === null ? null : redactToken(difference.actual, controlToken),
+      actual: difference.actual === null ? null : clipText(redactToken(difference.actual, controlToken), MAX_JOURNALED_VALUE_LENGTH),
     })),
   }));
 }
@@ -55,7 +55,7 @@ export function journalRequests(journal: Journal, workerPath: string, logger: Lo
       const entry: NewEntry = {
         time: new Date().toISOString(),
         method: req.method,
-        url: res.locals.url ?? req.originalUrl,
+        url: clipText(res.locals.url ?? req.originalUrl, MAX_JOURNALED_URL_LENGTH),
         status: res.headersSent ? res.statusCode : null,
         durationMs: Math.round(performance.now() - started),
         fromWorker: signals.fromWorker,
@@ -70,7 +70,7 @@ export function journalRequests(journal: Journal, workerPath: string, logger: Lo
         digest: res.locals.digest ?? null,
         requestHeaders: redactedRawHeaders(req.rawHeaders, controlToken),
         responseHeaders: res.headersSent ? redactedHeaders(res.getHeaders(), controlToken) : {},
-        nearMisses: withoutToken(res.locals.nearMisses ?? [], controlToken),
+        nearMisses: recordedNearMisses(res.locals.nearMisses ?? [], controlToken),
       };
       const journaled = generation === journal.generation;
       if (journaled) journal.add(entry);

@@ -6,6 +6,8 @@
  * replaced by REDACTED. The header stays listed: that it was sent is often the point.
  */
 import type { IncomingHttpHeaders, OutgoingHttpHeaders } from "node:http";
+import { clipText } from "./clipText.ts";
+import { MAX_JOURNALED_VALUE_LENGTH } from "./journal.ts";
 import { REDACTED, redactToken } from "./redactToken.ts";
 
 export { REDACTED };
@@ -15,10 +17,10 @@ const SECRET_HEADERS: ReadonlySet<string> = new Set(["authorization", "proxy-aut
 /** Header names in lower case, each with one value (repeated ones joined with ", ", as Node does). */
 export type HeaderRecord = Readonly<Record<string, string>>;
 
-/** One header's value as the journal may keep it. */
+/** One header's value as the journal may keep it: redacted, then clipped (so no token is cut in two and shows half). */
 export function redactedValue(name: string, value: string, controlToken: string | undefined): string {
   if (SECRET_HEADERS.has(name.toLowerCase())) return REDACTED;
-  return redactToken(value, controlToken);
+  return clipText(redactToken(value, controlToken), MAX_JOURNALED_VALUE_LENGTH);
 }
 
 export function redactedHeaders(headers: IncomingHttpHeaders | OutgoingHttpHeaders, controlToken: string | undefined): HeaderRecord {
