@@ -14,7 +14,7 @@ const AUTH = { authorization: `Bearer ${TOKEN}` };
 
 test("redactToken replaces the token as sent and percent-encoded, in either case of hex", () => {
   const encoded = encodeURIComponent(TOKEN);
-  expect(redactToken(`/a/${TOKEN}?t=${encoded}&u=${encoded.replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase())}`, TOKEN)).toBe(
+  expect(redactToken(`/a/${TOKEN}?t=${encoded}&u=${encoded.replace(/%[0-9A-F]{2}/g, (percent) => percent.toLowerCase())}`, TOKEN)).toBe(
     `/a/${REDACTED}?t=${REDACTED}&u=${REDACTED}`,
   );
   expect(redactToken(`/a/${TOKEN}`, undefined)).toBe(`/a/${TOKEN}`);

@@ -11,7 +11,7 @@ export function redactToken(text: string, controlToken: string | undefined): str
   const encoded = encodeURIComponent(controlToken);
   if (encoded !== controlToken)
     redacted = redacted.replaceAll(encoded, REDACTED).replaceAll(
-      encoded.replace(/%[0-9A-F]{2}/g, (escape) => escape.toLowerCase()),
+      encoded.replace(/%[0-9A-F]{2}/g, (percent) => percent.toLowerCase()),
       REDACTED,
     );
   return redacted;
