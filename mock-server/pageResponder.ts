@@ -5,11 +5,13 @@
  */
 import type { Request, Response } from "express";
 import { type Fallback, fallback, fallbackForStatus } from "../src/core/fallbacks.ts";
-import type { FaultStatus } from "./faults/faultSchema.ts";
 
-/** A status fault's failure: its status and, for a 500, the digest of the exception it stands for. */
+/**
+ * A status fault's failure: its status (one of the fault statuses, faults/faultSchema.ts) and, for a
+ * 500, the digest of the exception it stands for.
+ */
 export interface Failure {
-  readonly status: FaultStatus;
+  readonly status: number;
   readonly digest?: string;
 }
 

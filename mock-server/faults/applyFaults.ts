@@ -17,17 +17,20 @@ import { sendGarbage } from "./garbage.ts";
 import { hang } from "./hang.ts";
 import { jitteredDelay } from "./jitter.ts";
 import { addLatency } from "./latency.ts";
+import { MAX_REQUEST_MATCH_STEPS, MatchBudgetExceeded } from "./matchBudget.ts";
 import { REQUEST_FAULT_ID, readRequestFault } from "./requestFault.ts";
 import { matchRequestOf } from "./requestMatcher.ts";
 import { resetConnection } from "./reset.ts";
 import { addResponseHeaders } from "./responseHeaders.ts";
 import type { Random } from "./seededRandom.ts";
 import { actionFor } from "./sequence.ts";
-import { respondWithStatus, type StatusContext } from "./status.ts";
+import { MAX_SLOWED_RESPONSES, SlowedResponses } from "./slowedResponses.ts";
+import { RETRY_AFTER_SECONDS, respondWithStatus, type StatusContext } from "./status.ts";
 import { truncateBody } from "./truncate.ts";
 
 interface Acting extends StatusContext {
   readonly random: Random;
+  readonly slowed: SlowedResponses;
 }
 
 async function act(req: Request, res: Response, next: NextFunction, action: FaultAction, acting: Acting): Promise<void> {
@@ -40,19 +43,40 @@ async function act(req: Request, res: Response, next: NextFunction, action: Faul
   if (action.garbage) return sendGarbage(req, res, acting.random);
   if (action.responseHeaders) addResponseHeaders(res, action.responseHeaders);
   if (action.truncate) truncateBody(res, action.truncate.bytes);
-  if (action.dribble) dribbleBody(res, action.dribble);
+  if (action.dribble) {
+    const release = acting.slowed.admit();
+    if (!release) {
+      res.set("retry-after", String(RETRY_AFTER_SECONDS));
+      return sendError(
+        res,
+        "TOO_MANY_SLOWED_RESPONSES",
+        `Failed to dribble ${req.method} ${req.originalUrl}: ${MAX_SLOWED_RESPONSES} dribbled responses are under way, the most the server keeps at once. Retry once one has finished, or slow fewer responses at a time.`,
+      );
+    }
+    dribbleBody(res, action.dribble, release);
+  }
   if (action.status !== undefined) return respondWithStatus(req, res, action.status, acting);
   next();
 }
 
 export function applyFaults(store: FaultStore, pages: PageResponder, logger: Logger): RequestHandler {
+  const slowed = new SlowedResponses();
   return async (req, res, next) => {
     const asked = readRequestFault(req);
     if (asked && "problem" in asked) return sendError(res, "INVALID_REQUEST_FAULT", `Failed to apply the request's fault: ${asked.problem}.`);
     const request = matchRequestOf(req);
-    const taken: TakenFault | { fault: FaultAction & { id: string }; applied: true; random: Random } | undefined = asked
-      ? { fault: { id: REQUEST_FAULT_ID, ...asked.fault }, applied: true, random: Math.random }
-      : store.take(request);
+    let taken: TakenFault | { fault: FaultAction & { id: string }; applied: true; random: Random } | undefined;
+    try {
+      taken = asked ? { fault: { id: REQUEST_FAULT_ID, ...asked.fault }, applied: true, random: Math.random } : store.take(request);
+    } catch (error) {
+      if (!(error instanceof MatchBudgetExceeded)) throw error;
+      // take() counts a fault only once it matched, so a request refused here changed nothing.
+      return sendError(
+        res,
+        "REQUEST_TOO_COSTLY_TO_MATCH",
+        `Failed to match ${req.method} ${req.path.slice(0, 100)}${req.path.length > 100 ? "…" : ""} against the faults: its path (${req.path.length} characters), query and headers against the faults' patterns would take more than the ${MAX_REQUEST_MATCH_STEPS} steps one request may cost. Send a shorter URL or shorter headers, or use fewer or simpler path patterns.`,
+      );
+    }
     if (!taken) {
       // Only a request no fault matched has near-misses; they are worked out now, against the faults it met.
       if (!asked) res.locals.nearMisses = store.nearMisses(request);
@@ -62,6 +86,6 @@ export function applyFaults(store: FaultStore, pages: PageResponder, logger: Log
     res.locals.faultApplied = taken.applied;
     if (!taken.applied) return next();
     const action = "hits" in taken.fault ? actionFor(taken.fault) : taken.fault;
-    await act(req, res, next, action, { faultId: taken.fault.id, random: taken.random, pages, logger });
+    await act(req, res, next, action, { faultId: taken.fault.id, random: taken.random, pages, logger, slowed });
   };
 }

@@ -3,11 +3,25 @@ import { describe, expect } from "vitest";
 import { DATA_ACCEPT } from "../../src/core/page.ts";
 import { test } from "../testing/testServer.ts";
 import { timedGet } from "../testing/timedGet.ts";
-import { BANDWIDTH_TICK_MS, dribblePieces } from "./dribble.ts";
+import { BANDWIDTH_TICK_MS, dribbleSchedule } from "./dribble.ts";
 import { DRIBBLE_SHORTCUT_CHUNKS } from "./requestFault.ts";
 
 /** Long enough that pieces due apart arrive apart on a busy machine; short enough for a quick file. */
 const DRIBBLE_MS = 400;
+
+/** When the piece that carries a body's last byte is due, at this rate. */
+function lastPieceDueMs(length: number, bytesPerSecond: number): number {
+  const schedule = dribbleSchedule({ bytesPerSecond }, length);
+  let index = 0;
+  while ((schedule.endOf(index) ?? length) < length) index++;
+  return schedule.atMs(index);
+}
+
+/** The first `count` pieces of a schedule as [bytes out once it is sent, ms it is due]. */
+function piecesOf(dribble: Parameters<typeof dribbleSchedule>[0], length: number | null, count: number): [number | null, number][] {
+  const schedule = dribbleSchedule(dribble, length);
+  return Array.from({ length: Math.min(count, schedule.count) }, (_, i) => [schedule.endOf(i), schedule.atMs(i)]);
+}
 
 describe("truncate", () => {
   test("NAV-6 a truncate fault sends the headers and only the first bytes of the body, then closes", async ({ server }) => {
@@ -70,7 +84,7 @@ describe("dribble", () => {
     await server.addFault({ path: "/app/pages/1", dribble: { bytesPerSecond } });
     const response = await timedGet(server.origin, "/app/pages/1");
     expect(response.ending).toBe("complete");
-    const lastPieceDue = dribblePieces(response.body, { bytesPerSecond }).at(-1)?.atMs ?? 0;
+    const lastPieceDue = lastPieceDueMs(response.body.length, bytesPerSecond);
     expect(lastPieceDue).toBeGreaterThan(DRIBBLE_MS - 2 * BANDWIDTH_TICK_MS);
     expect(response.pieces.at(-1)?.atMs).toBeGreaterThanOrEqual(lastPieceDue);
     expect(response.pieces[0]?.atMs).toBeLessThan(DRIBBLE_MS / 2);
@@ -107,32 +121,41 @@ describe("dribble", () => {
     const plain = await timedGet(server.origin, "/app/pages/1");
     const bytesPerSecond = Math.ceil((plain.body.length * 1_000) / DRIBBLE_MS);
     const response = await timedGet(server.origin, "/app/pages/1", { "x-mock-bps": String(bytesPerSecond) });
-    expect(response.pieces.at(-1)?.atMs).toBeGreaterThanOrEqual(dribblePieces(response.body, { bytesPerSecond }).at(-1)?.atMs ?? 0);
+    expect(response.pieces.at(-1)?.atMs).toBeGreaterThanOrEqual(lastPieceDueMs(response.body.length, bytesPerSecond));
     expect(response.pieces.at(-1)?.atMs).toBeGreaterThan(DRIBBLE_MS / 2);
   });
 });
 
-describe("dribblePieces", () => {
-  const body = Buffer.from("0123456789");
-
+describe("dribbleSchedule", () => {
   test("cuts the body into chunks pieces, due evenly from 0 to overMs", () => {
-    expect(dribblePieces(body, { chunks: 4, overMs: 300 }).map((piece) => [piece.bytes.toString(), piece.atMs])).toEqual([
-      ["01", 0],
-      ["234", 100],
-      ["56", 200],
-      ["789", 300],
+    expect(piecesOf({ chunks: 4, overMs: 300 }, 10, 10)).toEqual([
+      [2, 0],
+      [5, 100],
+      [7, 200],
+      [10, 300],
     ]);
   });
 
   test("cuts no more pieces than the body has bytes", () => {
-    expect(dribblePieces(Buffer.from("ab"), { chunks: 10, overMs: 100 }).map((piece) => piece.bytes.toString())).toEqual(["a", "b"]);
+    expect(piecesOf({ chunks: 10, overMs: 100 }, 2, 10)).toEqual([
+      [1, 0],
+      [2, 100],
+    ]);
+  });
+
+  test("without a known length, each piece is what has arrived by its time", () => {
+    expect(piecesOf({ chunks: 3, overMs: 100 }, null, 10)).toEqual([
+      [null, 0],
+      [null, 50],
+      [null, 100],
+    ]);
   });
 
   test("at bytesPerSecond, sends each piece once the bytes before it have had their time", () => {
     // 100 B/s: 5 bytes a 50 ms tick.
-    expect(dribblePieces(body, { bytesPerSecond: 100 }).map((piece) => [piece.bytes.toString(), piece.atMs])).toEqual([
-      ["01234", 0],
-      ["56789", 50],
+    expect(piecesOf({ bytesPerSecond: 100 }, 10, 2)).toEqual([
+      [5, 0],
+      [10, 50],
     ]);
   });
 });

@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { compileRegex } from "./linearRegex.ts";
 import { globProblem } from "./pathGlob.ts";
+import { refusingProtoKey } from "./refusingProtoKey.ts";
 
 /** Parameters or headers one fault may name: more is a mistake, and each costs every request a look-up. */
 export const MAX_MATCHED_NAMES = 20;
@@ -65,30 +66,34 @@ function recordError(typeRule: string): z.core.$ZodErrorMap {
 }
 
 /** `{"_rsc": {"present": true}}`: by name as the URL spells it (after percent-decoding), case-sensitive. */
-export const QueryMatch = z
-  .record(z.string().min(1, "is not a parameter name: it is empty").max(100, "is not a parameter name: it is longer than 100 characters"), ValueMatcher, {
-    error: recordError('must be an object of parameter names, e.g. {"_rsc": {"present": true}}'),
-  })
-  .superRefine(namesCap("parameters"));
+export const QueryMatch = refusingProtoKey(
+  z
+    .record(z.string().min(1, "is not a parameter name: it is empty").max(100, "is not a parameter name: it is longer than 100 characters"), ValueMatcher, {
+      error: recordError('must be an object of parameter names, e.g. {"_rsc": {"present": true}}'),
+    })
+    .superRefine(namesCap("parameters")),
+);
 
 /**
  * `{"rsc": "1"}`: header names are case-insensitive, so they are stored in lower case, and two that
  * differ only in case are refused rather than one silently replacing the other.
  */
-export const HeadersMatch = z
-  .record(z.string().regex(HEADER_NAME, "is not a header name: it may only hold letters, digits and !#$%&'*+.^_`|~-"), ValueMatcher, {
-    error: recordError('must be an object of header names, e.g. {"rsc": "1"}'),
-  })
-  .superRefine(namesCap("headers"))
-  .superRefine((headers, ctx) => {
-    const seen = new Map<string, string>();
-    for (const name of Object.keys(headers)) {
-      const earlier = seen.get(name.toLowerCase());
-      if (earlier !== undefined) ctx.addIssue({ code: "custom", path: [name], message: `names the same header as '${earlier}' (header names ignore case)` });
-      seen.set(name.toLowerCase(), name);
-    }
-  })
-  .transform((headers) => Object.fromEntries(Object.entries(headers).map(([name, matcher]) => [name.toLowerCase(), matcher])));
+export const HeadersMatch = refusingProtoKey(
+  z
+    .record(z.string().regex(HEADER_NAME, "is not a header name: it may only hold letters, digits and !#$%&'*+.^_`|~-"), ValueMatcher, {
+      error: recordError('must be an object of header names, e.g. {"rsc": "1"}'),
+    })
+    .superRefine(namesCap("headers"))
+    .superRefine((headers, ctx) => {
+      const seen = new Map<string, string>();
+      for (const name of Object.keys(headers)) {
+        const earlier = seen.get(name.toLowerCase());
+        if (earlier !== undefined) ctx.addIssue({ code: "custom", path: [name], message: `names the same header as '${earlier}' (header names ignore case)` });
+        seen.set(name.toLowerCase(), name);
+      }
+    })
+    .transform((headers) => Object.fromEntries(Object.entries(headers).map(([name, matcher]) => [name.toLowerCase(), matcher]))),
+);
 
 /** The fields a fault schema spreads in, beside `path: PathPattern`. */
 export const matchFields = {

@@ -10,6 +10,7 @@ import { redactedValue } from "../http/redactHeaders.ts";
 import { type Representation, representationOf } from "../http/representation.ts";
 import { formatPath } from "../http/validation.ts";
 import { compileRegex, type TextTest } from "./linearRegex.ts";
+import { MatchBudget } from "./matchBudget.ts";
 import { compileGlob } from "./pathGlob.ts";
 import type { PathPattern, ValueMatcher } from "./requestMatchSchema.ts";
 
@@ -22,6 +23,8 @@ export interface MatchRequest {
   readonly query?: URLSearchParams;
   /** As Node gives them: names in lower case. */
   readonly headers?: IncomingHttpHeaders;
+  /** What the patterns may cost for this request, drawn on by every glob and regex test; unlimited when left out. */
+  readonly budget?: MatchBudget;
 }
 
 /** What a fault asks of a request, as its spec holds it. */
@@ -61,17 +64,18 @@ export function matchRequestOf(req: Request): MatchRequest {
     representation: representationOf(req),
     query: new URLSearchParams(query < 0 ? "" : req.originalUrl.slice(query + 1)),
     headers: req.headers,
+    budget: new MatchBudget(),
   };
 }
 
-type ValueTest = (values: readonly string[]) => boolean;
+type ValueTest = (values: readonly string[], budget?: MatchBudget) => boolean;
 
 function compileValue(matcher: ValueMatcher): ValueTest {
   if (typeof matcher === "string") return (values) => values.includes(matcher);
   if ("present" in matcher) return (values) => values.length > 0;
   if ("absent" in matcher) return (values) => values.length === 0;
   const test = mustCompile(matcher.pattern);
-  return (values) => values.some(test);
+  return (values, budget) => values.some((value) => test(value, budget));
 }
 
 /** Patterns were validated when the fault was added; one that fails here is a bug, not input. */
@@ -85,14 +89,16 @@ function compilePath(pattern: PathPattern): TextTest {
   return typeof pattern === "string" ? compileGlob(pattern) : mustCompile(pattern.regex);
 }
 
+type CaselessTest = (path: string, lower: string, budget?: MatchBudget) => boolean;
+
 /** The same pattern ignoring letter case, given the path in lower case; null when `(?i)` takes a regex past its length cap. */
-function caselessPath(pattern: PathPattern): ((path: string, lower: string) => boolean) | null {
+function caselessPath(pattern: PathPattern): CaselessTest | null {
   if (typeof pattern === "string") {
     const glob = compileGlob(pattern.toLowerCase());
-    return (_path, lower) => glob(lower);
+    return (_path, lower, budget) => glob(lower, budget);
   }
   const compiled = compileRegex(`(?i)${pattern.regex}`);
-  return "test" in compiled ? (path) => compiled.test(path) : null;
+  return "test" in compiled ? (path, _lower, budget) => compiled.test(path, budget) : null;
 }
 
 interface PathVariants {
@@ -119,14 +125,15 @@ function pathVariants(request: MatchRequest): PathVariants {
  * Why a path that `test` refuses is still near (a trailing slash, letter case), or null. Routes and
  * faults are case-sensitive and strict about the slash, and both are easy to get wrong by hand.
  */
-function pathNote(test: TextTest, caseless: () => ((path: string, lower: string) => boolean) | null, request: MatchRequest): string | null {
+function pathNote(test: TextTest, caseless: () => CaselessTest | null, request: MatchRequest): string | null {
   const { toggled, lower } = pathVariants(request);
-  if (toggled !== null && test(toggled)) return "differs only by a trailing slash";
-  return caseless()?.(request.path, lower) ? "differs only in letter case" : null;
+  if (toggled !== null && test(toggled, request.budget)) return "differs only by a trailing slash";
+  return caseless()?.(request.path, lower, request.budget) ? "differs only in letter case" : null;
 }
 
 function headerValues(headers: IncomingHttpHeaders | undefined, name: string): string[] {
-  const value = headers?.[name];
+  // Own headers only: `constructor` or `toString` would otherwise find Object.prototype's functions.
+  const value = headers !== undefined && Object.hasOwn(headers, name) ? headers[name] : undefined;
   if (value === undefined) return [];
   return [Array.isArray(value) ? value.join(", ") : value];
 }
@@ -153,7 +160,7 @@ function namedTests(root: "query" | "headers", matchers: Readonly<Record<string,
 export function compileMatch(spec: MatchSpec): RequestMatcher {
   const matchesPath = compilePath(spec.path);
   // The caseless form may compile a regex: built once, the first time a near-miss needs it.
-  let caseless: ((path: string, lower: string) => boolean) | null | undefined;
+  let caseless: CaselessTest | null | undefined;
   const caselessOnce = () => {
     if (caseless === undefined) caseless = caselessPath(spec.path);
     return caseless;
@@ -163,10 +170,13 @@ export function compileMatch(spec: MatchSpec): RequestMatcher {
   const representationOk = (request: MatchRequest) => spec.representation === "any" || spec.representation === request.representation;
   return {
     matches: (request) =>
-      methodOk(request) && representationOk(request) && matchesPath(request.path) && values.every((named) => named.test(named.values(request))),
+      methodOk(request) &&
+      representationOk(request) &&
+      matchesPath(request.path, request.budget) &&
+      values.every((named) => named.test(named.values(request), request.budget)),
     nearMiss: (request) => {
       const found: Difference[] = [];
-      if (!matchesPath(request.path)) {
+      if (!matchesPath(request.path, request.budget)) {
         const note = pathNote(matchesPath, caselessOnce, request);
         if (note === null) return null;
         found.push({ field: "path", expected: spec.path, actual: request.path, note });
@@ -175,7 +185,8 @@ export function compileMatch(spec: MatchSpec): RequestMatcher {
       if (!representationOk(request)) found.push({ field: "representation", expected: spec.representation, actual: request.representation });
       for (const named of values) {
         const sent = named.values(request);
-        if (!named.test(sent)) found.push({ field: named.field, expected: named.expected, actual: sent.length === 0 ? null : named.shown(sent.join(", ")) });
+        if (!named.test(sent, request.budget))
+          found.push({ field: named.field, expected: named.expected, actual: sent.length === 0 ? null : named.shown(sent.join(", ")) });
       }
       return found.length === 0 ? null : found;
     },

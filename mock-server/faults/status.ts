@@ -47,9 +47,10 @@ export function respondWithStatus(req: Request, res: Response, status: FaultStat
     pages.failure(req, res, { status });
     return;
   }
-  const error = injectedError(faultId, req.method, req.originalUrl);
+  const url = res.locals.url ?? req.originalUrl;
+  const error = injectedError(faultId, req.method, url);
   const digest = errorDigest(error);
   res.locals.digest = digest;
-  logger.error({ digest, fault: faultId, method: req.method, url: req.originalUrl, err: { message: error.message } }, "server-side exception");
+  logger.error({ digest, fault: faultId, method: req.method, url, err: { message: error.message } }, "server-side exception");
   pages.failure(req, res, { status, digest });
 }

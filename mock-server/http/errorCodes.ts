@@ -27,7 +27,15 @@ export const ERROR_CODES = {
   },
   NO_SUCH_ASSET: { status: 404, when: "The build has no such asset, or no `sw.js`." },
   PANEL_NOT_BUILT: { status: 503, when: "The build has no control panel (`panel/index.html`)." },
+  REQUEST_TOO_COSTLY_TO_MATCH: {
+    status: 414,
+    when: "Matching a request's path, query and headers against the faults' patterns would cost more steps than one request may (a very long URL under regex faults).",
+  },
   TOO_MANY_FAULTS: { status: 409, when: "A fault was added while the most faults the server keeps were active." },
+  TOO_MANY_SLOWED_RESPONSES: {
+    status: 503,
+    when: "A dribble fault matched while the most dribbled responses the server keeps at once were under way (with `Retry-After`).",
+  },
   UNAUTHORIZED: { status: 401, when: "A control request sent no bearer token, or the wrong one, to a server started with one." },
   UNEXPECTED: { status: 500, when: "The server hit an error of its own; its log has the details." },
   UNKNOWN_CONTROL_ROUTE: { status: 404, when: "No control route has that path." },

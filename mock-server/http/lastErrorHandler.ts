@@ -17,7 +17,7 @@ export function lastErrorHandler(logger: Logger): ErrorRequestHandler {
     if (status >= 400 && status < 500) {
       return sendError(res, "BAD_REQUEST", `Failed to answer ${req.method} ${req.originalUrl}: ${String(error.message)}. Check the request.`, status);
     }
-    logger.error({ err: error, method: req.method, url: req.originalUrl }, "unexpected error");
+    logger.error({ err: error, method: req.method, url: res.locals.url ?? req.originalUrl }, "unexpected error");
     sendError(res, "UNEXPECTED", `Failed to answer ${req.method} ${req.originalUrl}: the mock server hit an unexpected error. Its log has the details.`);
   };
 }

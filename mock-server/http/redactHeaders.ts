@@ -6,18 +6,26 @@
  * replaced by REDACTED. The header stays listed: that it was sent is often the point.
  */
 import type { IncomingHttpHeaders, OutgoingHttpHeaders } from "node:http";
+import { clipText } from "./clipText.ts";
+import { REDACTED, redactToken } from "./redactToken.ts";
 
-export const REDACTED = "[redacted]";
+export { REDACTED };
+
+/**
+ * A header value as the journal and near-misses keep it: a browser's longest (a Cookie, redacted
+ * anyway; a Content-Security-Policy) fits, as in faults' exact values (MAX_EXACT_VALUE_LENGTH).
+ */
+export const MAX_JOURNALED_VALUE_LENGTH = 2_000;
 
 const SECRET_HEADERS: ReadonlySet<string> = new Set(["authorization", "proxy-authorization", "cookie", "set-cookie"]);
 
 /** Header names in lower case, each with one value (repeated ones joined with ", ", as Node does). */
 export type HeaderRecord = Readonly<Record<string, string>>;
 
-/** One header's value as the journal may keep it. */
+/** One header's value as the journal may keep it: redacted, then clipped (so no token is cut in two and shows half). */
 export function redactedValue(name: string, value: string, controlToken: string | undefined): string {
   if (SECRET_HEADERS.has(name.toLowerCase())) return REDACTED;
-  return controlToken === undefined ? value : value.replaceAll(controlToken, REDACTED);
+  return clipText(redactToken(value, controlToken), MAX_JOURNALED_VALUE_LENGTH);
 }
 
 export function redactedHeaders(headers: IncomingHttpHeaders | OutgoingHttpHeaders, controlToken: string | undefined): HeaderRecord {
@@ -25,7 +33,22 @@ export function redactedHeaders(headers: IncomingHttpHeaders | OutgoingHttpHeade
   for (const [name, value] of Object.entries(headers)) {
     if (value === undefined) continue;
     const text = Array.isArray(value) ? value.join(", ") : String(value);
-    kept[name.toLowerCase()] = redactedValue(name, text, controlToken);
+    // Defined, not assigned: `kept.__proto__ = …` would set the record's prototype and lose the header.
+    Object.defineProperty(kept, name.toLowerCase(), { value: redactedValue(name, text, controlToken), enumerable: true, writable: true, configurable: true });
   }
   return kept;
+}
+
+/**
+ * The request's headers from the lines as sent (`req.rawHeaders`), repeated ones joined with ", ":
+ * Node's `req.headers` leaves out one named `__proto__`, and the journal keeps every header.
+ */
+export function redactedRawHeaders(raw: readonly string[], controlToken: string | undefined): HeaderRecord {
+  const joined = new Map<string, string>();
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    const name = (raw[i] as string).toLowerCase();
+    const earlier = joined.get(name);
+    joined.set(name, earlier === undefined ? (raw[i + 1] as string) : `${earlier}, ${raw[i + 1]}`);
+  }
+  return redactedHeaders(Object.fromEntries(joined), controlToken);
 }

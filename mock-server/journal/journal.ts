@@ -57,23 +57,43 @@ export type JournalSubscriber = (change: JournalChange) => void;
 
 export const DEFAULT_JOURNAL_LIMIT = 5_000;
 
+/**
+ * What the journal's entries may hold in all, as JSON characters; the oldest go first past it. An
+ * entry of a browser's request is 1–2 kB, so DEFAULT_JOURNAL_LIMIT of them fit; 5,000 requests with
+ * long header values took the server from 109 to 776 MB and its journal could no longer be read.
+ */
+export const MAX_JOURNAL_BYTES = 16 * 1024 * 1024;
+
+/** A URL as an entry keeps it: 2,048 characters, the longest URL many servers and CDNs take. */
+export const MAX_JOURNALED_URL_LENGTH = 2_048;
+
 export class Journal {
   #entries: JournalEntry[] = [];
+  /** Each entry's size as JSON, in the same order. */
+  #sizes: number[] = [];
+  #bytes = 0;
   #nextId = 1;
   #dropped = 0;
   #generation = 0;
   readonly #limit: number;
+  readonly #maxBytes: number;
   readonly #subscribers = new Set<JournalSubscriber>();
 
-  constructor(limit = DEFAULT_JOURNAL_LIMIT) {
+  constructor(limit = DEFAULT_JOURNAL_LIMIT, maxBytes = MAX_JOURNAL_BYTES) {
     this.#limit = limit;
+    this.#maxBytes = maxBytes;
   }
 
   add(entry: NewEntry): JournalEntry {
     const stored = { id: this.#nextId++, ...entry };
+    const size = JSON.stringify(stored).length;
     this.#entries.push(stored);
-    if (this.#entries.length > this.#limit) {
+    this.#sizes.push(size);
+    this.#bytes += size;
+    // The newest entry stays, whatever its size.
+    while (this.#entries.length > 1 && (this.#entries.length > this.#limit || this.#bytes > this.#maxBytes)) {
       this.#entries.shift();
+      this.#bytes -= this.#sizes.shift() ?? 0;
       this.#dropped++;
     }
     this.#notify({ type: "entry", entry: stored });
@@ -92,8 +112,15 @@ export class Journal {
     return this.#generation;
   }
 
+  /** What the entries hold, as JSON characters: at most MAX_JOURNAL_BYTES but for one larger entry alone. */
+  get bytes(): number {
+    return this.#bytes;
+  }
+
   clear(): void {
     this.#entries = [];
+    this.#sizes = [];
+    this.#bytes = 0;
     this.#dropped = 0;
     this.#generation++;
     this.#notify({ type: "clear" });

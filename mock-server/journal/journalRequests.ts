@@ -1,9 +1,11 @@
 import type { RequestHandler } from "express";
 import type { Logger } from "pino";
 import type { NearMiss } from "../faults/nearMisses.ts";
-import { REDACTED, redactedHeaders } from "../http/redactHeaders.ts";
+import { clipText } from "../http/clipText.ts";
+import { MAX_JOURNALED_VALUE_LENGTH, redactedHeaders, redactedRawHeaders } from "../http/redactHeaders.ts";
+import { redactToken } from "../http/redactToken.ts";
 import { representationOf } from "../http/representation.ts";
-import type { Journal, NewEntry } from "./journal.ts";
+import { type Journal, MAX_JOURNALED_URL_LENGTH, type NewEntry } from "./journal.ts";
 import { requestKind } from "./requestKind.ts";
 import "./responseLocals.ts";
 
@@ -17,12 +19,14 @@ function madeByWorker(referer: string | undefined, workerPath: string): boolean 
   }
 }
 
-/** A near-miss shows the request's values; the control token must not show through one either. */
-function withoutToken(nearMisses: readonly NearMiss[], controlToken: string | undefined): readonly NearMiss[] {
-  if (controlToken === undefined) return nearMisses;
+/** A near-miss shows the request's values: the control token must not show through one either, nor a value past the journal's length. */
+function recordedNearMisses(nearMisses: readonly NearMiss[], controlToken: string | undefined): readonly NearMiss[] {
   return nearMisses.map((miss) => ({
     ...miss,
-    differences: miss.differences.map((difference) => ({ ...difference, actual: difference.actual?.replaceAll(controlToken, REDACTED) ?? null })),
+    differences: miss.differences.map((difference) => ({
+      ...difference,
+      actual: difference.actual === null ? null : clipText(redactToken(difference.actual, controlToken), MAX_JOURNALED_VALUE_LENGTH),
+    })),
   }));
 }
 
@@ -35,6 +39,8 @@ function withoutToken(nearMisses: readonly NearMiss[], controlToken: string | un
 export function journalRequests(journal: Journal, workerPath: string, logger: Logger, controlToken?: string): RequestHandler {
   return (req, res, next) => {
     const started = performance.now();
+    // Redacted once, here, for everything that records or prints the request after this (status.ts, the proxy's logs).
+    res.locals.url = redactToken(req.originalUrl, controlToken);
     const generation = journal.generation;
     let written = false;
     const write = () => {
@@ -49,7 +55,7 @@ export function journalRequests(journal: Journal, workerPath: string, logger: Lo
       const entry: NewEntry = {
         time: new Date().toISOString(),
         method: req.method,
-        url: req.originalUrl,
+        url: clipText(res.locals.url ?? req.originalUrl, MAX_JOURNALED_URL_LENGTH),
         status: res.headersSent ? res.statusCode : null,
         durationMs: Math.round(performance.now() - started),
         fromWorker: signals.fromWorker,
@@ -62,9 +68,9 @@ export function journalRequests(journal: Journal, workerPath: string, logger: Lo
         fault: res.locals.fault ?? null,
         faultApplied: res.locals.faultApplied ?? null,
         digest: res.locals.digest ?? null,
-        requestHeaders: redactedHeaders(req.headers, controlToken),
+        requestHeaders: redactedRawHeaders(req.rawHeaders, controlToken),
         responseHeaders: res.headersSent ? redactedHeaders(res.getHeaders(), controlToken) : {},
-        nearMisses: withoutToken(res.locals.nearMisses ?? [], controlToken),
+        nearMisses: recordedNearMisses(res.locals.nearMisses ?? [], controlToken),
       };
       const journaled = generation === journal.generation;
       if (journaled) journal.add(entry);

@@ -7,6 +7,8 @@ import type { NearMiss } from "../faults/nearMisses.ts";
 
 declare module "express-serve-static-core" {
   interface Locals {
+    /** The request's URL as the journal and the logs show it: the control token redacted (journalRequests.ts). */
+    url?: string;
     /** The id of the fault that shaped the response (`request` for the request's own `__status`). */
     fault?: string;
     /** The digest a status-500 fault showed, for the journal to tie to this one request. */

@@ -98,7 +98,7 @@ export function proxyToUpstream(upstream: Upstream, logger: Logger, timeoutMs = 
         res.destroy();
         return;
       }
-      logger.warn({ upstream: upstream.origin, method: req.method, url: req.originalUrl, timeoutMs }, "upstream timed out");
+      logger.warn({ upstream: upstream.origin, method: req.method, url: res.locals.url ?? req.originalUrl, timeoutMs }, "upstream timed out");
       sendError(
         res,
         "UPSTREAM_TIMEOUT",
@@ -112,7 +112,7 @@ export function proxyToUpstream(upstream: Upstream, logger: Logger, timeoutMs = 
         return;
       }
       const why = WHY[error.code ?? ""] ?? error.message;
-      logger.warn({ upstream: upstream.origin, method: req.method, url: req.originalUrl, code: error.code }, "upstream unreachable");
+      logger.warn({ upstream: upstream.origin, method: req.method, url: res.locals.url ?? req.originalUrl, code: error.code }, "upstream unreachable");
       sendError(
         res,
         "UPSTREAM_UNREACHABLE",
