@@ -4,19 +4,10 @@
  * than any source. `node --import tsx examples/next-app/build.ts [--force]`, or `prepareNextApp()`.
  */
 import { fileURLToPath } from "node:url";
-import { parseArgs } from "node:util";
-import { prepareNextFixture } from "../../scripts/exampleApps/prepareNextFixture.ts";
+import { prepareFromCommandLine, prepareNextFixture } from "../../scripts/exampleApps/prepareNextFixture.ts";
 import { NEXT_APP } from "./internal/paths.ts";
 
 /** Installs and builds only what is out of date; resolves when the app can be served by serve.ts. */
 export const prepareNextApp = (options: { force?: boolean } = {}): Promise<void> => prepareNextFixture(NEXT_APP, options);
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const { values } = parseArgs({ options: { force: { type: "boolean", default: false } }, strict: true });
-  try {
-    await prepareNextApp({ force: values.force });
-  } catch (error) {
-    process.stderr.write(`next-app: ${(error as Error).message}.\n`);
-    process.exitCode = 2;
-  }
-}
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) await prepareFromCommandLine(NEXT_APP);

@@ -5,19 +5,10 @@
  * `node --import tsx examples/serwist-webpack-app/build.ts [--force]`, or `prepareSerwistWebpackApp()`.
  */
 import { fileURLToPath } from "node:url";
-import { parseArgs } from "node:util";
-import { prepareNextFixture } from "../../scripts/exampleApps/prepareNextFixture.ts";
+import { prepareFromCommandLine, prepareNextFixture } from "../../scripts/exampleApps/prepareNextFixture.ts";
 import { SERWIST_WEBPACK_APP } from "./internal/paths.ts";
 
 /** Installs and builds only what is out of date; resolves when the app can be served by serve.ts. */
 export const prepareSerwistWebpackApp = (options: { force?: boolean } = {}): Promise<void> => prepareNextFixture(SERWIST_WEBPACK_APP, options);
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const { values } = parseArgs({ options: { force: { type: "boolean", default: false } }, strict: true });
-  try {
-    await prepareSerwistWebpackApp({ force: values.force });
-  } catch (error) {
-    process.stderr.write(`serwist-webpack-app: ${(error as Error).message}.\n`);
-    process.exitCode = 2;
-  }
-}
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) await prepareFromCommandLine(SERWIST_WEBPACK_APP);

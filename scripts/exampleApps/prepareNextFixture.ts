@@ -4,6 +4,7 @@
  */
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { parseArgs } from "node:util";
 import { npm, runCommand } from "../runCommand.mjs";
 import { type NextFixture, nextBin, QUIET_ENV } from "./nextFixture.ts";
 
@@ -41,5 +42,16 @@ export async function prepareNextFixture(fixture: NextFixture, { force = false }
   const built = Math.min(...fixture.built.map(mtime));
   if (force || built === 0 || built < Math.max(...fixture.sources.map((source) => newest(fixture, join(fixture.dir, source))))) {
     for (const step of fixture.buildSteps) await run(fixture, step.what, process.execPath, [step.script, ...step.args], "production");
+  }
+}
+
+/** A fixture's build.ts run as a command: `[--force]`; a failure is one line on stderr and exit code 2. */
+export async function prepareFromCommandLine(fixture: NextFixture): Promise<void> {
+  const { values } = parseArgs({ options: { force: { type: "boolean", default: false } }, strict: true });
+  try {
+    await prepareNextFixture(fixture, { force: values.force });
+  } catch (error) {
+    process.stderr.write(`${fixture.name}: ${(error as Error).message}.\n`);
+    process.exitCode = 2;
   }
 }
