@@ -91,7 +91,7 @@ export default defineConfig({
   // Unit tests need no build: the mock server's serve a fake one (mock-server/testing/fakeDist.ts).
   test: {
     include: ["{src,kit,mock-server,specs,cli,bench,examples,scripts}/**/*.test.ts", "scripts/*.test.mjs"],
-    exclude: ["**/node_modules/**", "examples/next-app/.next/**"],
+    exclude: ["**/node_modules/**", "examples/next-app/.next/**", "examples/serwist-webpack-app/.next/**"],
     environment: "node",
   },
 });

@@ -1,13 +1,23 @@
-/** Where the Next.js fixture app and its build live; one place for serve.ts and build.ts. */
+/** Where the Next.js fixture app and its build live, and how it is built; one place for serve.ts and build.ts. */
 import { fileURLToPath } from "node:url";
+import type { NextFixture } from "../../../scripts/exampleApps/nextFixture.ts";
 
-export const APP_DIR = fileURLToPath(new URL("..", import.meta.url));
+const APP_DIR = fileURLToPath(new URL("..", import.meta.url));
 export const BASE_PATH = "/app";
-export const NEXT_BIN = `${APP_DIR}node_modules/next/dist/bin/next`;
-export const SERWIST_BIN = `${APP_DIR}node_modules/@serwist/cli/cli.js`;
-/** Written last by `next build`; its presence means a finished build. */
-export const BUILD_ID = `${APP_DIR}.next/BUILD_ID`;
 /** Written by `serwist build` after `next build`. */
-export const WORKER = `${APP_DIR}public/sw.js`;
-/** No telemetry, no update checks: the fixture runs on closed networks. */
-export const QUIET_ENV = { NEXT_TELEMETRY_DISABLED: "1", NO_UPDATE_NOTIFIER: "1" } as const;
+const WORKER = `${APP_DIR}public/sw.js`;
+
+export const NEXT_APP: NextFixture = {
+  name: "next-app",
+  title: "Next.js app",
+  dir: APP_DIR,
+  basePath: BASE_PATH,
+  sources: ["app", "public", "next.config.mjs", "serwist.config.js", "tsconfig.json", "package-lock.json"],
+  // BUILD_ID is written last by `next build`; its presence means a finished build.
+  built: [`${APP_DIR}.next/BUILD_ID`, WORKER],
+  isBuildOutput: (path) => path === WORKER || path === `${WORKER}.map`,
+  buildSteps: [
+    { what: "build the Next.js app (next build)", script: `${APP_DIR}node_modules/next/dist/bin/next`, args: ["build"] },
+    { what: "build the Next.js app's service worker (serwist build)", script: `${APP_DIR}node_modules/@serwist/cli/cli.js`, args: ["build"] },
+  ],
+};
