@@ -9,6 +9,7 @@ import { connect } from "node:net";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect, onTestFinished, test } from "vitest";
+import { KIT_ROOT } from "../../kit/kitPaths.ts";
 import { fakeDistForTest } from "../testing/fakeDist.ts";
 import { listenForTest } from "../testing/listen.ts";
 import { SPAWN_TEST_TIMEOUT_MS, spawnServer } from "../testing/spawnServer.ts";
@@ -180,7 +181,7 @@ test(
   "mock-server/process/main.ts run directly under tsx exits 2 pointing at npm start, instead of serving a 500 on every page",
   async () => {
     const child = spawn(process.execPath, ["--import", "tsx", fileURLToPath(new URL("./main.ts", import.meta.url)), "--port", "0"], {
-      cwd: fileURLToPath(new URL("../..", import.meta.url)),
+      cwd: KIT_ROOT,
       env: { ...process.env, PCK_CONTROL_TOKEN: undefined, TSX_TSCONFIG_PATH: undefined },
       stdio: ["ignore", "pipe", "pipe"],
     });

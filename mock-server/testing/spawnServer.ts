@@ -5,6 +5,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { onTestFinished } from "vitest";
+import { ENV } from "../../kit/env.mjs";
 
 const SERVE = fileURLToPath(new URL("../process/serve.mjs", import.meta.url));
 
@@ -25,7 +26,10 @@ export interface SpawnedServer {
 }
 
 export function spawnServer(args: readonly string[], env: Record<string, string | undefined> = {}): SpawnedServer {
-  const child = spawn(process.execPath, [SERVE, ...args], { env: { ...process.env, PCK_CONTROL_TOKEN: undefined, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [SERVE, ...args], {
+    env: { ...process.env, [ENV.controlToken]: undefined, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let stdout = "";
   let stderr = "";
   child.stderr?.setEncoding("utf8").on("data", (chunk: string) => {
