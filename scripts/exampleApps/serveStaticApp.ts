@@ -7,9 +7,8 @@
 import { existsSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { parseArgs } from "node:util";
-import { parsePort } from "../../mock-server/process/cli.ts";
 import { announceListening } from "../../mock-server/process/forkListening.ts";
+import { serveOptions } from "./serveOptions.ts";
 import { createStaticHost, type StaticApp } from "./staticHost.ts";
 
 export interface ServedApp extends StaticApp {
@@ -26,23 +25,12 @@ export function serveStaticApp(app: ServedApp): void {
     process.stderr.write(`${app.name}: ${message}\n`);
     process.exit(2);
   };
-  let values: { port?: string | undefined; host?: string | undefined } = {};
-  try {
-    ({ values } = parseArgs({ options: { port: { type: "string" }, host: { type: "string" } }, strict: true, allowPositionals: false }));
-  } catch (error) {
-    fail(`${(error as Error).message}. Options: --port <n> (default 0, any free port), --host <addr> (default 127.0.0.1).`);
-  }
-  let port = 0;
-  try {
-    port = parsePort(values.port ?? "0");
-  } catch (error) {
-    fail((error as Error).message);
-  }
+  const { port, host } = serveOptions(fail);
   if (!existsSync(`${app.dist}/index.html`)) fail(`Failed to serve the ${app.title.toLowerCase()}: ${app.dist} has no build. Run ${app.buildCommand} first.`);
 
   const server = createServer(createStaticHost(app));
   server.on("error", (error) => fail(`Failed to listen: ${error.message}`));
-  server.listen(port, values.host ?? "127.0.0.1", () => {
+  server.listen(port, host, () => {
     const { address, port: bound } = server.address() as AddressInfo;
     const origin = `http://${address.includes(":") ? `[${address}]` : address}:${bound}`;
     process.stdout.write(`${app.title}: ${origin}${app.basePath}/\n`);
