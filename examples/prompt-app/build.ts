@@ -1,0 +1,44 @@
+/**
+ * Gets the prompt app ready to serve: `npm ci` in examples/prompt-app when node_modules is missing
+ * or older than the lockfile, then its own `npm run build` (`tsc -b && vite build`) when dist/ is
+ * older than any source. `node --import tsx examples/prompt-app/build.ts [--force]`, or
+ * `preparePromptApp()`.
+ */
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { buildIsStale, installIsStale, mtime } from "../../scripts/exampleApps/outOfDate.ts";
+import { runStep } from "../../scripts/exampleApps/runStep.ts";
+import { npm } from "../../scripts/runCommand.mjs";
+
+const APP_DIR = fileURLToPath(new URL(".", import.meta.url));
+const DIST = `${APP_DIR}dist`;
+/** Written by vite-plugin-pwa after the bundle: its presence means a finished build. */
+const WORKER = `${DIST}/sw.js`;
+const VITE_BIN = `${APP_DIR}node_modules/vite/bin/vite.js`;
+/** What the build reads; a change to any of them makes the build stale. */
+const SOURCES = ["src", "public", "index.html", "vite.config.ts", "tsconfig.json", "tsconfig.app.json", "tsconfig.node.json", "package-lock.json"];
+/** `npm ci` took 44 s and the build 5 s here; a hard stop for a hung registry or build. */
+const STEP_TIMEOUT_MS = 10 * 60_000;
+const RERUN = "node --import tsx examples/prompt-app/build.ts";
+
+/** Installs and builds only what is out of date; resolves when the app can be served by serve.ts. */
+export async function preparePromptApp({ force = false }: { force?: boolean } = {}): Promise<void> {
+  if (force || installIsStale(APP_DIR, VITE_BIN)) {
+    const [command, args] = npm("ci", "--prefix", APP_DIR, "--no-audit", "--no-fund");
+    await runStep("install the prompt app's dependencies (npm ci)", command, args, { cwd: APP_DIR, timeoutMs: STEP_TIMEOUT_MS, rerun: RERUN });
+  }
+  if (force || buildIsStale(APP_DIR, mtime(WORKER), SOURCES)) {
+    const [command, args] = npm("run", "build");
+    await runStep("build the prompt app (tsc -b && vite build)", command, args, { cwd: APP_DIR, timeoutMs: STEP_TIMEOUT_MS, rerun: RERUN });
+  }
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const { values } = parseArgs({ options: { force: { type: "boolean", default: false } }, strict: true });
+  try {
+    await preparePromptApp({ force: values.force });
+  } catch (error) {
+    process.stderr.write(`prompt-app: ${(error as Error).message}.\n`);
+    process.exitCode = 2;
+  }
+}

@@ -1,0 +1,10 @@
+import type { Page } from "./routes.ts";
+
+export function PageView({ page }: { page: Page }) {
+  return (
+    <article>
+      <h1>{page.title}</h1>
+      <p>{page.body}</p>
+    </article>
+  );
+}
