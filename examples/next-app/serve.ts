@@ -8,10 +8,9 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { parseArgs } from "node:util";
 import { freePort } from "../../kit/freePort.ts";
-import { parsePort } from "../../mock-server/process/cli.ts";
 import { announceListening } from "../../mock-server/process/forkListening.ts";
+import { parseServeArgs } from "../../scripts/exampleApps/serveArgs.ts";
 import { APP_DIR, BASE_PATH, BUILD_ID, NEXT_BIN, QUIET_ENV, WORKER } from "./internal/paths.ts";
 
 /** `next start` of this app answers in 2.5–6.5 s here (docs/next-app.md); generous for a busy 2-core CI machine. */
@@ -27,19 +26,7 @@ function fail(message: string): never {
   process.exit(2);
 }
 
-let values: { port?: string | undefined; host?: string | undefined };
-try {
-  ({ values } = parseArgs({ options: { port: { type: "string" }, host: { type: "string" } }, strict: true, allowPositionals: false }));
-} catch (error) {
-  fail(`${(error as Error).message}. Options: --port <n> (default 0, any free port), --host <addr> (default 127.0.0.1).`);
-}
-let askedPort = 0;
-try {
-  askedPort = parsePort(values.port ?? "0");
-} catch (error) {
-  fail((error as Error).message);
-}
-const host = values.host ?? "127.0.0.1";
+const { port: askedPort, host } = parseServeArgs(fail);
 if (!existsSync(NEXT_BIN)) fail(`Failed to start the Next.js app: ${NEXT_BIN} is missing. Run node --import tsx examples/next-app/build.ts first.`);
 if (!existsSync(BUILD_ID) || !existsSync(WORKER)) {
   fail(`Failed to start the Next.js app: it has no build (${BUILD_ID} or ${WORKER} is missing). Run node --import tsx examples/next-app/build.ts first.`);

@@ -7,9 +7,8 @@
 import { existsSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { parseArgs } from "node:util";
-import { parsePort } from "../../mock-server/process/cli.ts";
 import { announceListening } from "../../mock-server/process/forkListening.ts";
+import { parseServeArgs } from "./serveArgs.ts";
 import { createStaticHost, type StaticApp } from "./staticHost.ts";
 
 export interface ServedApp extends StaticApp {
@@ -29,23 +28,12 @@ export function serveStaticApp(served: ServedApp): void {
     process.exit(2);
   };
 
-  let values: { port?: string | undefined; host?: string | undefined } = {};
-  try {
-    ({ values } = parseArgs({ options: { port: { type: "string" }, host: { type: "string" } }, strict: true, allowPositionals: false }));
-  } catch (error) {
-    fail(`${(error as Error).message}. Options: --port <n> (default 0, any free port), --host <addr> (default 127.0.0.1).`);
-  }
-  let port = 0;
-  try {
-    port = parsePort(values.port ?? "0");
-  } catch (error) {
-    fail((error as Error).message);
-  }
+  const { port, host } = parseServeArgs(fail);
   if (!existsSync(`${served.dist}/index.html`)) fail(`Failed to serve ${served.name}: ${served.dist} has no build. Run ${served.buildCommand} first.`);
 
   const server = createServer(createStaticHost(served));
   server.on("error", (error) => fail(`Failed to listen: ${error.message}`));
-  server.listen(port, values.host ?? "127.0.0.1", () => {
+  server.listen(port, host, () => {
     const { address, port: bound } = server.address() as AddressInfo;
     const origin = `http://${address.includes(":") ? `[${address}]` : address}:${bound}`;
     process.stdout.write(`${served.title}: ${origin}${served.basePath}/\n`);
