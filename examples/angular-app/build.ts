@@ -1,0 +1,45 @@
+/**
+ * Gets the Angular fixture app ready to serve: `npm ci` in examples/angular-app when node_modules is
+ * missing or older than the lockfile, then `ng build` (the application builder, which also writes
+ * ngsw-worker.js and ngsw.json) when the build is older than any source.
+ * `node --import tsx examples/angular-app/build.ts [--force]`, or `prepareAngularApp()`.
+ */
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { buildIsStale, installIsStale, mtime } from "../../scripts/exampleApps/outOfDate.ts";
+import { runStep } from "../../scripts/exampleApps/runStep.ts";
+import { npm } from "../../scripts/runCommand.mjs";
+import { APP_DIR, DIST, NG_BIN, NGSW_MANIFEST, QUIET_ENV } from "./internal/paths.ts";
+
+/** What the build reads; a change to any of them makes the build stale. */
+const SOURCES = ["src", "public", "angular.json", "ngsw-config.json", "tsconfig.json", "tsconfig.app.json", "package-lock.json"];
+/** `ng build` took about 25 s here; a hard stop for a hung registry or build. */
+const STEP_TIMEOUT_MS = 10 * 60_000;
+const RERUN = "node --import tsx examples/angular-app/build.ts";
+
+/** Installs and builds only what is out of date; resolves when the app can be served by serve.ts. */
+export async function prepareAngularApp({ force = false }: { force?: boolean } = {}): Promise<void> {
+  const env = { ...process.env, ...QUIET_ENV };
+  if (force || installIsStale(APP_DIR, NG_BIN)) {
+    const [command, args] = npm("ci", "--prefix", APP_DIR, "--no-audit", "--no-fund");
+    await runStep("install the Angular app's dependencies (npm ci)", command, args, { cwd: APP_DIR, env, timeoutMs: STEP_TIMEOUT_MS, rerun: RERUN });
+  }
+  if (force || buildIsStale(APP_DIR, Math.min(mtime(`${DIST}/index.html`), mtime(NGSW_MANIFEST)), SOURCES)) {
+    await runStep("build the Angular app (ng build)", process.execPath, [NG_BIN, "build"], {
+      cwd: APP_DIR,
+      env: { ...env, NODE_ENV: "production" },
+      timeoutMs: STEP_TIMEOUT_MS,
+      rerun: RERUN,
+    });
+  }
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const { values } = parseArgs({ options: { force: { type: "boolean", default: false } }, strict: true });
+  try {
+    await prepareAngularApp({ force: values.force });
+  } catch (error) {
+    process.stderr.write(`angular-app: ${(error as Error).message}.\n`);
+    process.exitCode = 2;
+  }
+}
