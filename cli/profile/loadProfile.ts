@@ -1,6 +1,6 @@
 /** Reads and validates a profile file; every mistake is reported with its path in the file. */
-import { closeSync, openSync, readSync, statSync } from "node:fs";
 import { kitPath } from "../../kit/kitPaths.ts";
+import { readSmallFile } from "../../kit/readSmallFile.ts";
 import { describeIssues } from "../../mock-server/http/validation.ts";
 import { Profile } from "./profileSchema.ts";
 
@@ -27,35 +27,16 @@ export function parseProfile(json: string, source: string): Profile {
   return parsed.data;
 }
 
-/**
- * A profile is a regular file: a device such as /dev/zero reports size 0 and never ends, and opening a
- * FIFO waits for a writer that may never come. So the kind is checked before opening, and at most one
- * byte past the cap is ever read.
- */
+/** The profile's text; its kind and size checked first (readSmallFile). */
 function readCapped(file: string): string {
-  const stats = statSync(file);
-  if (stats.isDirectory()) throw new ProfileError(`Failed to read profile ${file}: it is a directory. Pass a profile file with --profile.`);
-  if (!stats.isFile())
-    throw new ProfileError(
-      `Failed to read profile ${file}: it is not a regular file (a device, pipe or socket). Save the profile to a file and pass that with --profile.`,
-    );
-  const buffer = Buffer.alloc(MAX_PROFILE_FILE_BYTES + 1);
-  const fd = openSync(file, "r");
-  let length = 0;
-  try {
-    while (length < buffer.length) {
-      const read = readSync(fd, buffer, length, buffer.length - length, null);
-      if (read === 0) break;
-      length += read;
-    }
-  } finally {
-    closeSync(fd);
-  }
-  if (length > MAX_PROFILE_FILE_BYTES)
-    throw new ProfileError(
-      `Failed to read profile ${file}: it is larger than the ${MAX_PROFILE_FILE_BYTES} bytes a profile may have. Pass the profile's JSON file with --profile.`,
-    );
-  return buffer.toString("utf8", 0, length);
+  const read = readSmallFile(file, MAX_PROFILE_FILE_BYTES);
+  if ("text" in read) return read.text;
+  const why = {
+    directory: "it is a directory. Pass a profile file with --profile.",
+    "not a regular file": "it is not a regular file (a device, pipe or socket). Save the profile to a file and pass that with --profile.",
+    "too large": `it is larger than the ${MAX_PROFILE_FILE_BYTES} bytes a profile may have. Pass the profile's JSON file with --profile.`,
+  }[read.problem];
+  throw new ProfileError(`Failed to read profile ${file}: ${why}`);
 }
 
 export function loadProfile(file: string = REFERENCE_PROFILE): Profile {

@@ -2,7 +2,7 @@
  * Reads a scenario file (`--scenario file`). Every problem is reported at once, each with its path
  * in the file (`faults[2].status: must be one of 401, 403, 404, 500, 503`), so one edit fixes them all.
  */
-import { closeSync, openSync, readSync, statSync } from "node:fs";
+import { readSmallFile } from "../../kit/readSmallFile.ts";
 import { listIssues } from "../http/validation.ts";
 import { Scenario } from "./scenarioSchema.ts";
 
@@ -54,29 +54,16 @@ function readProblem(error: NodeJS.ErrnoException): string {
   return `it cannot be read (${error.message})`;
 }
 
-/**
- * A scenario is a regular file: a device such as /dev/zero reports size 0 and never ends (3.8 GB read
- * in 10 s), and opening a FIFO waits for a writer that may never come. So the kind is
- * checked before opening, and at most one byte past the limit is ever read.
- */
+/** The scenario's text; its kind and size checked first (readSmallFile). */
 function readCapped(file: string): string {
-  const stats = statSync(file);
-  if (stats.isDirectory()) throw new ScenarioFileError(file, ["it is a directory, not a file"]);
-  if (!stats.isFile()) throw new ScenarioFileError(file, ["it is not a regular file (a device, pipe or socket); save the scenario to a file"]);
-  const buffer = Buffer.alloc(MAX_SCENARIO_FILE_BYTES + 1);
-  const fd = openSync(file, "r");
-  let length = 0;
-  try {
-    while (length < buffer.length) {
-      const read = readSync(fd, buffer, length, buffer.length - length, null);
-      if (read === 0) break;
-      length += read;
-    }
-  } finally {
-    closeSync(fd);
-  }
-  if (length > MAX_SCENARIO_FILE_BYTES) throw new ScenarioFileError(file, [`it is larger than the ${MAX_SCENARIO_FILE_BYTES} bytes a scenario may have`]);
-  return buffer.toString("utf8", 0, length);
+  const read = readSmallFile(file, MAX_SCENARIO_FILE_BYTES);
+  if ("text" in read) return read.text;
+  const why = {
+    directory: "it is a directory, not a file",
+    "not a regular file": "it is not a regular file (a device, pipe or socket); save the scenario to a file",
+    "too large": `it is larger than the ${MAX_SCENARIO_FILE_BYTES} bytes a scenario may have`,
+  }[read.problem];
+  throw new ScenarioFileError(file, [why]);
 }
 
 export function loadScenarioFile(file: string): Scenario {
