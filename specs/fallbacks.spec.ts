@@ -243,7 +243,7 @@ test.describe("ERR-6 failures are never cached or replayed", () => {
             expect((await page.goto(target.path))?.status()).toBe(status);
             await expectFailureSent(mock, fault.id, status, how);
           });
-          await holdOffline(page, context);
+          await holdOffline(page, context, mock);
           await expectNoCachedFailure(page, `${baseURL}${target.path}`, status, undefined);
         },
       );
@@ -269,7 +269,7 @@ test.describe("ERR-6 failures are never cached or replayed", () => {
               await app.navigateClientSide(page, app.page(0));
               await expect(app.heading(page, app.page(0))).toHaveText(app.page(0).heading);
             });
-            await holdOffline(page, context);
+            await holdOffline(page, context, mock);
             await app.navigateClientSide(page, target, { renders: false });
             if (failure) await expect(page.locator("body"), "the page offline").not.toContainText(failure, { useInnerText: true });
           },
@@ -285,10 +285,10 @@ test.describe("ERR-6 failures are never cached or replayed", () => {
     const pathOf = (profile: Profile) => needs(profile.uncacheable[key], `${why} page (uncacheable.${key})`);
     test.describe(() => {
       checkProfileFirst(pathOf);
-      test(`ERR-6 does not serve ${why} response from the cache offline`, RECOMMENDED, async ({ controlledPage: page, context, profile, baseURL }) => {
+      test(`ERR-6 does not serve ${why} response from the cache offline`, RECOMMENDED, async ({ controlledPage: page, context, mock, profile, baseURL }) => {
         const path = pathOf(profile);
         await page.goto(path);
-        await holdOffline(page, context);
+        await holdOffline(page, context, mock);
         const url = `${baseURL}${path}`;
         expect(await cachedEntries(page, url).then((entries) => entries.map((e) => e.cacheName)), `entries stored under ${path}`).toEqual([]);
         const outcome = await navigate(page, path);
@@ -307,7 +307,7 @@ test.describe("ERR-6 failures are never cached or replayed", () => {
     );
     await mock.addFault({ path: target.path, status: 403, representation: "document" });
     await precondition("the mock server answers 403", async () => expect((await page.goto(target.path))?.status()).toBe(403));
-    await holdOffline(page, context);
+    await holdOffline(page, context, mock);
     const outcome = await navigate(page, target.path);
     if (outcome.error !== null) return;
     await expect(app.heading(page, target), `the page offline (${outcome.summary})`).not.toHaveText(target.heading);
