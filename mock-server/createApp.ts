@@ -13,6 +13,7 @@ import { lastErrorHandler } from "./http/lastErrorHandler.ts";
 import { urlPathProblem } from "./http/urlPath.ts";
 import { Journal } from "./journal/journal.ts";
 import { journalRequests } from "./journal/journalRequests.ts";
+import { refuseWhileOffline } from "./network/offline.ts";
 import { genericPageResponder } from "./proxy/genericPageResponder.ts";
 import { proxyToUpstream } from "./proxy/proxyToUpstream.ts";
 import { parseUpstreamUrl } from "./proxy/upstreamUrl.ts";
@@ -58,6 +59,8 @@ export interface MockApp {
   /** The scope path, where the app starts: `/app/`. */
   readonly appPath: string;
   readonly getConfig: () => ShellConfig;
+  /** Whether the network switch is off: every request outside the control API is refused (`PUT /__mock/network`). */
+  readonly isOffline: () => boolean;
   readonly reset: () => void;
   /** Replaces the faults and the configuration (over the start `config`) with a scenario's, at once. */
   readonly applyScenario: (scenario: Scenario) => void;
@@ -77,6 +80,7 @@ export function createApp(options: AppOptions = {}): MockApp {
   const initial: ShellConfig = { ...startConfig, ...options.scenario?.config };
   let config = initial;
   let scenario: ScenarioSummary | null = null;
+  let offline = false;
   const journal = new Journal(options.journalLimit);
   const faults = new FaultStore();
   const logger = options.logger ?? pino({ level: "silent" });
@@ -85,6 +89,7 @@ export function createApp(options: AppOptions = {}): MockApp {
     faults.reset(options.scenario?.faults ?? []);
     config = initial;
     scenario = options.scenario ? summarize(options.scenario) : null;
+    offline = false;
   };
   const applyScenario = (next: Scenario) => {
     faults.replace(next.faults);
@@ -121,15 +126,19 @@ export function createApp(options: AppOptions = {}): MockApp {
       reset,
       applyScenario,
       getScenario: () => scenario,
+      isOffline: () => offline,
+      setOffline: (next) => (offline = next),
       controlToken: options.controlToken,
     }),
   );
   app.use(journalRequests(journal, workerPath, logger, options.controlToken));
+  // After the journal, which records each refusal; before the faults, which a dead network never reaches.
+  app.use(refuseWhileOffline(() => offline));
   app.use(applyFaults(faults, backend.pages, logger));
   app.use(backend.routes);
   app.use((req, res) =>
     sendError(res, "METHOD_NOT_ALLOWED", `Failed to ${req.method} ${req.path}: the mock server only answers GET and HEAD outside ${CONTROL_PREFIX}/.`),
   );
   app.use(lastErrorHandler(logger));
-  return { handler: app, journal, faults, basePath, appPath: scopePath(basePath), getConfig, reset, applyScenario };
+  return { handler: app, journal, faults, basePath, appPath: scopePath(basePath), getConfig, isOffline: () => offline, reset, applyScenario };
 }

@@ -3,6 +3,7 @@ import type { Profile } from "../cli/profile/profileSchema.ts";
 import { checkProfileFirst, expect, test } from "./fixtures.ts";
 import { needs, notChecked, precondition, RECOMMENDED, servedReference } from "./support/applicability.ts";
 import { cachedEntries } from "./support/browserState.ts";
+import { throwWhileLoading } from "./support/clientError.ts";
 import { dataFaultsApply } from "./support/dataRequests.ts";
 import { expectFailureSent, FAILURE_CACHE_CONTROLS, failureFault } from "./support/failureFault.ts";
 import { documentFailing } from "./support/faultTargets.ts";
@@ -149,34 +150,33 @@ test.describe("ERR-4 server-side exception", () => {
   });
 });
 
-/** The client-side error page, or not checked: the kit cannot make an app throw without a path or button. */
+/**
+ * The application-error page, or not checked: without its text the kit cannot recognise it, however
+ * it makes the app throw.
+ */
 function clientErrorOf(profile: Profile) {
   return (
     profile.fallbacks.clientError ??
-    notChecked("the profile names no path or button that throws (fallbacks.clientError), and the kit cannot make the app throw")
+    notChecked("the profile names no application-error page (fallbacks.clientError with its text), so the kit cannot tell it on the page")
   );
 }
 
-const throwingPath = (profile: Profile) =>
-  clientErrorOf(profile).path ?? notChecked("the profile names no path that throws while loading (fallbacks.clientError.path)");
 const throwingButton = (profile: Profile) => needs(clientErrorOf(profile).trigger, "button that throws (fallbacks.clientError.trigger)");
 
 test.describe("ERR-5 client-side exception", () => {
   checkProfileFirst(clientErrorOf);
   test.describe(() => {
-    checkProfileFirst(throwingPath);
-
-    test("ERR-5 shows the application-error page for an exception while loading, without a digest", async ({ page, app, profile }) => {
+    test("ERR-5 shows the application-error page for an exception while loading, without a digest", async ({ page, mock, app, profile }) => {
       const clientError = clientErrorOf(profile);
-      await page.goto(throwingPath(profile));
+      await throwWhileLoading(page, mock, profile);
       await expect(app.textHolder(page, clientError)).toContainText(clientError.text, { useInnerText: true });
       const digest = profile.fallbacks.serverError?.digest;
       if (digest) expect(await shownDigest(page, digest), "a digest on the client-side error page").toBeNull();
     });
 
-    test("ERR-5 keeps the app's frame and navigation after an exception while loading", RECOMMENDED, async ({ page, app, profile }) => {
+    test("ERR-5 keeps the app's frame and navigation after an exception while loading", RECOMMENDED, async ({ page, mock, app, profile }) => {
       const clientError = clientErrorOf(profile);
-      await page.goto(throwingPath(profile));
+      await throwWhileLoading(page, mock, profile);
       await precondition("the application-error page shows (ERR-5's required rule)", () =>
         expect(app.textHolder(page, clientError)).toContainText(clientError.text, { useInnerText: true }),
       );
@@ -190,16 +190,16 @@ test.describe("ERR-5 client-side exception", () => {
     test("ERR-5 shows the application-error page for an exception from an event", async ({ page, app, profile }) => {
       const clientError = clientErrorOf(profile);
       const trigger = throwingButton(profile);
-      await page.goto((clientError.path ?? profile.home).split("?")[0] ?? profile.home);
-      await page.getByRole("button", { name: trigger }).click();
+      await page.goto(trigger.path);
+      await page.getByRole("button", { name: trigger.name }).click();
       await expect(app.textHolder(page, clientError)).toContainText(clientError.text, { useInnerText: true });
     });
 
     test("ERR-5 keeps the app usable after an exception from an event", RECOMMENDED, async ({ page, app, profile }) => {
       const clientError = clientErrorOf(profile);
       const trigger = throwingButton(profile);
-      await page.goto((clientError.path ?? profile.home).split("?")[0] ?? profile.home);
-      await page.getByRole("button", { name: trigger }).click();
+      await page.goto(trigger.path);
+      await page.getByRole("button", { name: trigger.name }).click();
       await precondition("the application-error page shows (ERR-5's required rule)", () =>
         expect(app.textHolder(page, clientError)).toContainText(clientError.text, { useInnerText: true }),
       );
@@ -243,7 +243,7 @@ test.describe("ERR-6 failures are never cached or replayed", () => {
             expect((await page.goto(target.path))?.status()).toBe(status);
             await expectFailureSent(mock, fault.id, status, how);
           });
-          await holdOffline(page, context);
+          await holdOffline(page, context, mock);
           await expectNoCachedFailure(page, `${baseURL}${target.path}`, status, undefined);
         },
       );
@@ -269,7 +269,7 @@ test.describe("ERR-6 failures are never cached or replayed", () => {
               await app.navigateClientSide(page, app.page(0));
               await expect(app.heading(page, app.page(0))).toHaveText(app.page(0).heading);
             });
-            await holdOffline(page, context);
+            await holdOffline(page, context, mock);
             await app.navigateClientSide(page, target, { renders: false });
             if (failure) await expect(page.locator("body"), "the page offline").not.toContainText(failure, { useInnerText: true });
           },
@@ -285,10 +285,10 @@ test.describe("ERR-6 failures are never cached or replayed", () => {
     const pathOf = (profile: Profile) => needs(profile.uncacheable[key], `${why} page (uncacheable.${key})`);
     test.describe(() => {
       checkProfileFirst(pathOf);
-      test(`ERR-6 does not serve ${why} response from the cache offline`, RECOMMENDED, async ({ controlledPage: page, context, profile, baseURL }) => {
+      test(`ERR-6 does not serve ${why} response from the cache offline`, RECOMMENDED, async ({ controlledPage: page, context, mock, profile, baseURL }) => {
         const path = pathOf(profile);
         await page.goto(path);
-        await holdOffline(page, context);
+        await holdOffline(page, context, mock);
         const url = `${baseURL}${path}`;
         expect(await cachedEntries(page, url).then((entries) => entries.map((e) => e.cacheName)), `entries stored under ${path}`).toEqual([]);
         const outcome = await navigate(page, path);
@@ -307,7 +307,7 @@ test.describe("ERR-6 failures are never cached or replayed", () => {
     );
     await mock.addFault({ path: target.path, status: 403, representation: "document" });
     await precondition("the mock server answers 403", async () => expect((await page.goto(target.path))?.status()).toBe(403));
-    await holdOffline(page, context);
+    await holdOffline(page, context, mock);
     const outcome = await navigate(page, target.path);
     if (outcome.error !== null) return;
     await expect(app.heading(page, target), `the page offline (${outcome.summary})`).not.toHaveText(target.heading);

@@ -28,12 +28,12 @@ function activeWorkerState(page: Page): Promise<string | null> {
 }
 
 test.describe("NAV-7 the landing page is saved", () => {
-  test("NAV-7 serves the page first arrived on from the worker offline, in a new tab", RECOMMENDED, async ({ page, context, app, baseURL }) => {
+  test("NAV-7 serves the page first arrived on from the worker offline, in a new tab", RECOMMENDED, async ({ page, context, mock, app, baseURL }) => {
     const landing = app.page(0);
     await page.goto(landing.path);
     await activatedController(page);
     await expect.poll(() => cachedUrls(page), { message: `Cache Storage holds the landing page ${landing.path}` }).toContain(`${baseURL}${landing.path}`);
-    await holdOffline(page, context);
+    await holdOffline(page, context, mock);
     const tab = await context.newPage();
     const outcome = await navigate(tab, landing.path);
     expect(outcome.fromServiceWorker, `the landing page offline, in a new tab: ${outcome.summary}`).toBe(true);
@@ -165,11 +165,11 @@ test.describe("NAV-8 the bare base path", () => {
     expect(location && new URL(location, hop?.url()).search, `the query in ${asked}'s Location (${location})`).toBe("?from=bookmark");
   });
 
-  test("NAV-8 opens the bare base path offline after one online visit", RECOMMENDED, async ({ controlledPage: page, context, profile }) => {
+  test("NAV-8 opens the bare base path offline after one online visit", RECOMMENDED, async ({ controlledPage: page, context, mock, profile }) => {
     const path = bare(profile.basePath);
     // Online first: whatever the app answers for the bare path, the browser may keep it.
     await page.goto(path);
-    await holdOffline(page, context);
+    await holdOffline(page, context, mock);
     const outcome = await navigate(page, path);
     expect(outcome.error, `${path} offline`).toBeNull();
     expect(outcome.fromServiceWorker, `${path} offline: ${outcome.summary}`).toBe(true);

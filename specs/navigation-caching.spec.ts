@@ -135,10 +135,10 @@ test.describe("NAV-3 what the worker stores", () => {
 
   test.describe(() => {
     checkProfileFirst(dataRequests);
-    test("NAV-3 never answers the page's data request with the cached document", RECOMMENDED, async ({ controlledPage: page, context, app, profile }) => {
+    test("NAV-3 never answers the page's data request with the cached document", RECOMMENDED, async ({ controlledPage: page, context, mock, app, profile }) => {
       const data = dataRequests(profile);
       await page.goto(app.page(0).path);
-      await holdOffline(page, context);
+      await holdOffline(page, context, mock);
       const outcome = await page.evaluate(
         async ({ url, headers }) => {
           try {
@@ -156,26 +156,26 @@ test.describe("NAV-3 what the worker stores", () => {
 });
 
 test.describe("NAV-4 offline navigation to cached pages", () => {
-  test("NAV-4 serves a cached page on goto while offline", async ({ controlledPage: page, context, app, baseURL }) => {
+  test("NAV-4 serves a cached page on goto while offline", async ({ controlledPage: page, context, mock, app, baseURL }) => {
     const target = app.page(1);
     await app.navigateClientSide(page, target);
     await precondition("the page is stored after a client-side navigation (NAV-1, NAV-3)", () =>
       expect.poll(() => cachedUrls(page)).toContain(`${baseURL}${target.path}`),
     );
-    await holdOffline(page, context);
+    await holdOffline(page, context, mock);
     const outcome = await navigate(page, target.path);
     expect(outcome.fromServiceWorker, `offline navigation to a cached page: ${outcome.summary}`).toBe(true);
     await expect(app.heading(page, target)).toHaveText(target.heading);
   });
 
-  test("NAV-4 serves a cached page on reload while offline", async ({ controlledPage: page, context, app, baseURL }) => {
+  test("NAV-4 serves a cached page on reload while offline", async ({ controlledPage: page, context, mock, app, baseURL }) => {
     const target = app.page(0);
     await page.goto(target.path);
     // Stored by the worker's own handling of the navigation, or posted: either way it must be there.
     await precondition("the page is stored after an online visit (NAV-3, NAV-5)", () =>
       expect.poll(() => cachedUrls(page)).toContain(`${baseURL}${target.path}`),
     );
-    await holdOffline(page, context);
+    await holdOffline(page, context, mock);
     const outcome = await navigate(page, target.path, { reload: true });
     expect(outcome.fromServiceWorker, `offline reload of a cached page: ${outcome.summary}`).toBe(true);
     await expect(app.heading(page, target)).toHaveText(target.heading);
@@ -275,8 +275,8 @@ test.describe("NAV-5 one request per navigation", () => {
 });
 
 test.describe("NAV-6 offline page", () => {
-  test("NAV-6 serves the offline page for an uncached URL while offline", RECOMMENDED, async ({ controlledPage: page, context, app, profile }) => {
-    await holdOffline(page, context);
+  test("NAV-6 serves the offline page for an uncached URL while offline", RECOMMENDED, async ({ controlledPage: page, context, mock, app, profile }) => {
+    await holdOffline(page, context, mock);
     const outcome = await navigate(page, app.page(2).path);
     expect(outcome.fromServiceWorker, `offline navigation to an uncached page: ${outcome.summary}`).toBe(true);
     expect(outcome.status, "the offline page's status").toBe(200);
@@ -287,7 +287,7 @@ test.describe("NAV-6 offline page", () => {
 
   test.describe(() => {
     checkProfileFirst(offlinePage);
-    test("NAV-6 the offline page is the app's own, stored before going offline", RECOMMENDED, async ({ controlledPage: page, context, app, profile }) => {
+    test("NAV-6 the offline page is the app's own, stored before going offline", RECOMMENDED, async ({ controlledPage: page, context, mock, app, profile }) => {
       const offline = offlinePage(profile);
       // Stored at install: an HTML entry of Cache Storage says the offline text before any navigation
       // fails; a worker that makes up a response when the network fails has no such entry.
@@ -296,18 +296,18 @@ test.describe("NAV-6 offline page", () => {
         stored.map((entry) => entry.url),
         `HTML entries of Cache Storage with '${offline.text}', before going offline`,
       ).not.toEqual([]);
-      await holdOffline(page, context);
+      await holdOffline(page, context, mock);
       await navigate(page, app.page(2).path);
       await precondition("the offline page shows (NAV-6)", () => expect(app.textHolder(page, offline)).toContainText(offline.text, { useInnerText: true }));
     });
   });
 
-  test("NAV-6 offline page is distinct from the 404 page", RECOMMENDED, async ({ controlledPage: page, context, app, profile }) => {
+  test("NAV-6 offline page is distinct from the 404 page", RECOMMENDED, async ({ controlledPage: page, context, mock, app, profile }) => {
     const notFound = await page.goto(profile.fallbacks.notFound.path);
     await precondition("the app answers an unknown path with 404 (ERR-1)", async () => expect(notFound?.status()).toBe(404));
     // biome-ignore lint/performance/useDomNodeTextContent: a Playwright locator's rendered text, what a person sees, not the DOM property.
     const notFoundText = await page.locator("body").innerText();
-    await holdOffline(page, context);
+    await holdOffline(page, context, mock);
     const outcome = await navigate(page, app.page(2).path);
     expect(outcome.error, "offline navigation to an uncached page").toBeNull();
     expect(outcome.status, "the offline page's status").not.toBe(404);

@@ -4,6 +4,8 @@ import { checkProfileFirst, expect, type Spy, test } from "./fixtures.ts";
 import type { AppDriver } from "./support/appDriver.ts";
 import { needs, notChecked, precondition, RECOMMENDED } from "./support/applicability.ts";
 import { cachedEntries, cachedUrls } from "./support/browserState.ts";
+import type { MockServer } from "./support/mockServerProcess.ts";
+import { goOffline, goOnline } from "./support/offline.ts";
 import { postedUrls, rawPostedUrls } from "./support/posts.ts";
 
 /**
@@ -163,9 +165,9 @@ async function backOnline(page: Page, reloads: boolean, home: string, goOnline: 
 }
 
 /** Goes offline and makes history changes on the loaded page, then comes back online and opens the app afresh. */
-async function historyChangesOffline(page: Page, context: BrowserContext, app: AppDriver, paths: readonly string[]): Promise<void> {
+async function historyChangesOffline(page: Page, context: BrowserContext, mock: MockServer, app: AppDriver, paths: readonly string[]): Promise<void> {
   const { profile } = app;
-  await context.setOffline(true);
+  await goOffline(context, mock);
   // History changes on the loaded page, without navigating: a navigation offline would test the
   // offline page (NAV-6), not what a history change does. The app's own navigation too where it is
   // purely client-side (no data requests), for an app that acts only on those.
@@ -173,11 +175,11 @@ async function historyChangesOffline(page: Page, context: BrowserContext, app: A
     for (const path of changes) history.pushState(null, "", path);
   }, paths);
   if (!profile.data && profile.navigate !== "pushState") await app.navigateClientSide(page, app.page(0));
-  await backOnline(page, profile.reloadsOnOnline, profile.home, () => context.setOffline(false));
+  await backOnline(page, profile.reloadsOnOnline, profile.home, () => goOnline(context, mock));
 }
 
 test.describe("NAV-2 offline", () => {
-  test("NAV-2 leaves a stored page as it was after history changes while offline", async ({ controlledPage: page, context, app, profile, baseURL }) => {
+  test("NAV-2 leaves a stored page as it was after history changes while offline", async ({ controlledPage: page, context, mock, app, profile, baseURL }) => {
     const target = app.page(0);
     const url = `${baseURL}${target.path}`;
     await app.navigateClientSide(page, target);
@@ -192,7 +194,7 @@ test.describe("NAV-2 offline", () => {
         offlinePage: profile.offline?.text !== undefined && entry.body.includes(profile.offline.text),
       }));
     const before = await stored();
-    await historyChangesOffline(page, context, app, [app.page(1).path, target.path]);
+    await historyChangesOffline(page, context, mock, app, [app.page(1).path, target.path]);
     // Whatever a failed offline attempt would do to the entry has happened once a later page is stored.
     await precondition("a page the app navigates to back online is stored (NAV-1)", async () => {
       await app.navigateClientSide(page, app.page(1));
@@ -201,8 +203,8 @@ test.describe("NAV-2 offline", () => {
     expect(await stored(), `the stored ${target.path} after history changes while offline`).toEqual(before);
   });
 
-  test("NAV-2 posts nothing to the worker while offline", RECOMMENDED, async ({ controlledPage: page, context, spy, app, baseURL }) => {
-    await historyChangesOffline(page, context, app, [app.page(0).path, app.page(2).path]);
+  test("NAV-2 posts nothing to the worker while offline", RECOMMENDED, async ({ controlledPage: page, context, mock, spy, app, baseURL }) => {
+    await historyChangesOffline(page, context, mock, app, [app.page(0).path, app.page(2).path]);
     // The sentinel is the app's own navigation, posted online; the record of posts (sessionStorage)
     // survives the reload, and messages arrive in order.
     await app.navigateClientSide(page, app.page(1));

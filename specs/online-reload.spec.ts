@@ -4,7 +4,8 @@ import { checkProfileFirst, expect, test } from "./fixtures.ts";
 import { notChecked, RECOMMENDED, servedReference } from "./support/applicability.ts";
 import { cachedUrls, waitForController } from "./support/browserState.ts";
 import { armConnectivityEvent, describeDocumentState, documentState, markDocument } from "./support/documentMarker.ts";
-import { holdOffline } from "./support/offline.ts";
+import type { MockServer } from "./support/mockServerProcess.ts";
+import { goOnline as bringOnline, holdOffline, goOffline as takeOffline } from "./support/offline.ts";
 import { offlinePage } from "./support/offlinePage.ts";
 import { takeControl } from "./support/takeControl.ts";
 
@@ -34,28 +35,28 @@ async function openWithFakeClock(page: Page, path: string): Promise<void> {
   await markDocument(page, "original");
 }
 
-async function goOffline(page: Page, context: BrowserContext): Promise<void> {
+async function goOffline(page: Page, context: BrowserContext, mock: MockServer): Promise<void> {
   const offline = await armConnectivityEvent(page, "offline");
-  await context.setOffline(true);
+  await takeOffline(context, mock);
   await offline();
 }
 
-async function goOnline(page: Page, context: BrowserContext): Promise<void> {
+async function goOnline(page: Page, context: BrowserContext, mock: MockServer): Promise<void> {
   const online = await armConnectivityEvent(page, "online");
-  await context.setOffline(false);
+  await bringOnline(context, mock);
   await online();
 }
 
 test.describe("ONL-1 reload when back online", () => {
-  test("ONL-1 reloads once when the browser comes back online", async ({ page, context, profile }) => {
+  test("ONL-1 reloads once when the browser comes back online", async ({ page, context, mock, profile }) => {
     await openWithFakeClock(page, profile.home);
-    await goOffline(page, context);
+    await goOffline(page, context, mock);
     // Armed before going online: an app without a settle time has reloaded by the time goOnline returns.
     const reloaded = page.waitForEvent("load", { timeout: RELOAD_TIMEOUT_MS }).then(
       () => true,
       () => false,
     );
-    await goOnline(page, context);
+    await goOnline(page, context, mock);
     await page.clock.runFor(SETTLE_BUDGET_MS);
     expect(await reloaded, "the page reloaded after the browser came back online").toBe(true);
     await waitForController(page);
@@ -65,9 +66,9 @@ test.describe("ONL-1 reload when back online", () => {
     expect(await documentState(page)).toEqual({ marker: "after reload", leaving: false });
   });
 
-  test("ONL-1 does not reload on a stray online event while still offline", RECOMMENDED, async ({ page, context, profile }) => {
+  test("ONL-1 does not reload on a stray online event while still offline", RECOMMENDED, async ({ page, context, mock, profile }) => {
     await openWithFakeClock(page, profile.home);
-    await goOffline(page, context);
+    await goOffline(page, context, mock);
     // Chromium fires such events in the old document during controlled navigations (specs/support/offline.ts).
     await page.evaluate(() => window.dispatchEvent(new Event("online")));
     await page.clock.runFor(SETTLE_BUDGET_MS);
@@ -78,11 +79,11 @@ test.describe("ONL-1 reload when back online", () => {
     });
   });
 
-  test("ONL-1 does not reload when the connection drops again within the settle time", RECOMMENDED, async ({ page, context, profile }) => {
+  test("ONL-1 does not reload when the connection drops again within the settle time", RECOMMENDED, async ({ page, context, mock, profile }) => {
     await openWithFakeClock(page, profile.home);
-    await goOffline(page, context);
-    await goOnline(page, context);
-    await goOffline(page, context);
+    await goOffline(page, context, mock);
+    await goOnline(page, context, mock);
+    await goOffline(page, context, mock);
     await page.clock.runFor(SETTLE_BUDGET_MS);
     const state = await documentState(page);
     expect(state, `after online then offline again within the settle time: ${describeDocumentState(state)}; expected no reload`).toEqual({
@@ -96,14 +97,14 @@ test.describe("ONL-1 settle time on a flapping connection", () => {
   const settleMs = (profile: Profile) => profile.onlineSettleMs ?? notChecked("the profile does not give the app's settle time (onlineSettleMs)");
   checkProfileFirst(settleMs);
 
-  test("ONL-1 starts the settle time again at the last online event", RECOMMENDED, async ({ page, context, profile }) => {
+  test("ONL-1 starts the settle time again at the last online event", RECOMMENDED, async ({ page, context, mock, profile }) => {
     const settle = settleMs(profile);
     await openWithFakeClock(page, profile.home);
-    await goOffline(page, context);
-    await goOnline(page, context);
+    await goOffline(page, context, mock);
+    await goOnline(page, context, mock);
     await page.clock.runFor(settle / 2);
-    await goOffline(page, context);
-    await goOnline(page, context);
+    await goOffline(page, context, mock);
+    await goOnline(page, context, mock);
     // Past the first online event's settle time, short of the last one's.
     await page.clock.runFor(settle / 2 + 1);
     expect(await documentState(page), `the page ${settle / 2 + 1} ms after the last online event (settle time ${settle} ms)`).toEqual({
@@ -125,8 +126,8 @@ test.describe("ONL-2 each behaviour can be switched off", () => {
   test("ONL-2 does not reload when reload-on-online is switched off", RECOMMENDED, async ({ page, context, mock, profile }) => {
     await mock.configure({ reloadOnOnline: false });
     await openWithFakeClock(page, profile.home);
-    await goOffline(page, context);
-    await goOnline(page, context);
+    await goOffline(page, context, mock);
+    await goOnline(page, context, mock);
     await page.clock.runFor(SETTLE_BUDGET_MS);
     expect(await documentState(page)).toEqual({ marker: "original", leaving: false });
   });
@@ -137,7 +138,7 @@ test.describe("ONL-2 each behaviour can be switched off", () => {
     await app.navigateClientSide(page, app.page(0));
     await expect(app.heading(page, app.page(0))).toHaveText(app.page(0).heading);
     await page.goto(app.page(1).path);
-    await holdOffline(page, context);
+    await holdOffline(page, context, mock);
     for (const target of [app.page(0), app.page(1)]) {
       await page.goto(target.path);
       await expect(page.locator("body")).toContainText(offlinePage(profile).text, { useInnerText: true });

@@ -24,3 +24,23 @@ describe("the profile's pages", () => {
     expect(problems([first, second, first])).toEqual([expect.stringMatching(/^pages\.2\.path: is another page's path/)]);
   });
 });
+
+describe("the application-error page's stimuli", () => {
+  const withClientError = (clientError: unknown) => {
+    const fallbacks = reference.fallbacks as Record<string, unknown>;
+    const parsed = Profile.safeParse({ ...reference, fallbacks: { ...fallbacks, clientError } });
+    return parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+  };
+
+  test("a throw path and a button on a page of its own are independent: either, both or neither", () => {
+    expect(withClientError({ text: "Oops" })).toEqual([]);
+    expect(withClientError({ text: "Oops", path: "/app/crash?when=load" })).toEqual([]);
+    expect(withClientError({ text: "Oops", trigger: { path: "/app/crash", name: "Throw" } })).toEqual([]);
+  });
+
+  test("a button given by its name alone is refused, saying what it needs", () => {
+    expect(withClientError({ text: "Oops", trigger: "Throw" })).toEqual([
+      'fallbacks.clientError.trigger: must be an object naming the page and the button, e.g. {"path": "/app/crash", "name": "Throw an error"}',
+    ]);
+  });
+});

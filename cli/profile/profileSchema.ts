@@ -114,10 +114,25 @@ export const Profile = z
       forbidden: fallbackPage.optional(),
       unauthorized: fallbackPage.optional(),
       serverError: fallbackPage.extend({ digest: digest.optional() }).optional(),
-      clientError: fallbackPage
-        .extend({
-          /** Accessible name of a button that throws; pressed on `path` without its query, or on home. */
-          trigger: text.optional().describe("accessible name of a button that throws"),
+      /**
+       * ERR-5's page. Its two stimuli are independent: `path` throws while loading; `trigger` is a
+       * button on a page of its own. Without `path` the suite makes the app's first script throw
+       * (a throwOnLoad fault), so the while-loading form is checked on any app.
+       */
+      clientError: z
+        .strictObject({
+          path: path.optional().describe("a path whose page throws while it loads; leave out and the suite makes the page's first script throw"),
+          ...shownText,
+          trigger: z
+            .strictObject(
+              {
+                path: path.describe("the page that has the button"),
+                name: text.describe("the button's accessible name"),
+              },
+              { error: 'must be an object naming the page and the button, e.g. {"path": "/app/crash", "name": "Throw an error"}' },
+            )
+            .optional()
+            .describe("a button that throws when pressed: the page it is on and its accessible name"),
         })
         .optional(),
     }),

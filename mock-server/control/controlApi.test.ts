@@ -200,12 +200,12 @@ const INVALID_FAULTS: readonly InvalidFault[] = [
   {
     what: "both status and drop",
     body: { path: "/app/x", status: 404, drop: true },
-    rule: "body: status, drop, hang, reset and garbage exclude each other, got status and drop",
+    rule: "body: status, drop, hang, reset, garbage and throwOnLoad exclude each other, got status and drop",
   },
   {
     what: "nothing to do",
     body: { path: "/app/x", times: 1 },
-    rule: "body: needs one of status, delayMs, drop, hang, reset, garbage, truncate, dribble, responseHeaders or sequence",
+    rule: "body: needs one of status, delayMs, drop, hang, reset, garbage, throwOnLoad, truncate, dribble, responseHeaders or sequence",
   },
   { what: "an unknown field", body: { path: "/app/x", status: 404, colour: "red" }, rule: "body.colour: is not a known field" },
   { what: "a numeric path", body: { path: 42, status: 404 }, rule: 'body.path: must be a path or glob as a string, or {"regex": "<RE2 regular expression>"}' },

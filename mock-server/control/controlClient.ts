@@ -9,6 +9,7 @@ import type { ErrorBody } from "../http/httpError.ts";
 import type { JournalEntry } from "../journal/journal.ts";
 import type { Har } from "../journal/journalHar.ts";
 import { type JournalCount, type JournalQuery, journalSearch, type NearMissReport } from "../journal/journalQuery.ts";
+import type { NetworkState } from "../network/offline.ts";
 import type { ShellConfigPatch } from "../reference/shellConfigSchema.ts";
 import type { ScenarioInput, ScenarioSummary } from "../scenarios/scenarioSchema.ts";
 import { CONTROL_PREFIX, JOURNAL_COUNT_PATH, JOURNAL_HAR_PATH, JOURNAL_PATH, NEAR_MISSES_PATH } from "./controlPaths.ts";
@@ -39,6 +40,10 @@ export interface ControlClient {
   readonly configure: (patch: ShellConfigPatch) => Promise<ShellConfig>;
   readonly readScenario: () => Promise<ScenarioSummary | null>;
   readonly applyScenario: (scenario: ScenarioInput) => Promise<void>;
+  /** Whether the network switch is off (every request outside the control API refused at the socket). */
+  readonly readNetwork: () => Promise<NetworkState>;
+  /** Turns the network off (`true`: every request outside the control API is refused) or back on; reset turns it on. */
+  readonly setOffline: (offline: boolean) => Promise<NetworkState>;
   /** The journal, oldest first; with a query, only the entries every given filter holds for. */
   readonly journal: (query?: JournalQuery) => Promise<Journal>;
   /** How many entries match, without them: "how many times was X requested". */
@@ -101,6 +106,8 @@ export function createControlClient(origin = "", headers: Readonly<Record<string
     applyScenario: async (scenario) => {
       await control("PUT", "/scenario", "apply the scenario", scenario);
     },
+    readNetwork: () => json<NetworkState>("GET", "/network", "read the network switch"),
+    setOffline: (offline) => json<NetworkState>("PUT", "/network", `take the mock server ${offline ? "offline" : "back online"}`, { offline }),
     journal: (query = {}) => json<Journal>("GET", `${JOURNAL_PATH}${journalSearch(query)}`, "read the journal"),
     countJournal: (query = {}) => json<JournalCount>("GET", `${JOURNAL_COUNT_PATH}${journalSearch(query)}`, "count the journal's entries"),
     journalHar: (query = {}) => json<Har>("GET", `${JOURNAL_HAR_PATH}${journalSearch(query)}`, "export the journal as HAR"),

@@ -9,6 +9,7 @@ import { FaultInput } from "../faults/faultSchema.ts";
 import { sendError } from "../http/httpError.ts";
 import { describeIssues } from "../http/validation.ts";
 import type { Journal } from "../journal/journal.ts";
+import { NetworkState } from "../network/offline.ts";
 import { ShellConfigPatch } from "../reference/shellConfigSchema.ts";
 import { MAX_SCENARIO_FILE_BYTES } from "../scenarios/loadScenarioFile.ts";
 import { Scenario, type ScenarioSummary, summarize } from "../scenarios/scenarioSchema.ts";
@@ -22,6 +23,7 @@ export const CONTROL_BODY_LIMIT = "16kb";
 /** A scenario may be as large as its file may be, so every file that loads can also be sent. */
 export const SCENARIO_BODY_LIMIT = MAX_SCENARIO_FILE_BYTES;
 const SCENARIO_PATH = "/scenario";
+const NETWORK_PATH = "/network";
 
 export interface ControlState {
   readonly journal: Journal;
@@ -31,6 +33,8 @@ export interface ControlState {
   readonly reset: () => void;
   readonly applyScenario: (scenario: Scenario) => void;
   readonly getScenario: () => ScenarioSummary | null;
+  readonly isOffline: () => boolean;
+  readonly setOffline: (offline: boolean) => void;
   /** When set, every control request must send `Authorization: Bearer <token>`. */
   readonly controlToken?: string;
 }
@@ -175,6 +179,16 @@ export function controlRoutes(state: ControlState): Router {
     if (!parsed.success) return sendError(res, "INVALID_SCENARIO", `Failed to apply the scenario: ${describeIssues(parsed.error, "body")}.`);
     state.applyScenario(parsed.data);
     res.json({ scenario: summarize(parsed.data), config: state.getConfig(), faults: state.faults.list() });
+  });
+  router.get(NETWORK_PATH, (_req, res) => {
+    res.set("cache-control", "no-store").json({ offline: state.isOffline() } satisfies NetworkState);
+  });
+  router.put(NETWORK_PATH, (req, res) => {
+    if (refuseMissingBody(req, res, "switch the network")) return;
+    const parsed = NetworkState.safeParse(req.body);
+    if (!parsed.success) return sendError(res, "INVALID_NETWORK", `Failed to switch the network: ${describeIssues(parsed.error, "body")}.`);
+    state.setOffline(parsed.data.offline);
+    res.json({ offline: state.isOffline() } satisfies NetworkState);
   });
   refuseOtherMethods(router);
   router.use((req, res) =>

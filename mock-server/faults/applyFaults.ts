@@ -2,7 +2,7 @@
  * The fault middleware: finds the fault for a request (the request's own `__status`/`__delay`…
  * first, then the active faults), picks its action (the fault's own, or its sequence's step), adds
  * the latency, then cuts the connection (drop, reset, garbage), hangs, or lets a response go out —
- * its status page or the app's own — shaped by its headers, truncation or dribble. Which fault
+ * its status page, a script that throws, or the app's own — shaped by its headers, truncation or dribble. Which fault
  * matched, whether it applied and how the connection ended go to the journal via `res.locals`.
  */
 import type { NextFunction, Request, RequestHandler, Response } from "express";
@@ -26,6 +26,7 @@ import type { Random } from "./seededRandom.ts";
 import { actionFor } from "./sequence.ts";
 import { MAX_SLOWED_RESPONSES, SlowedResponses } from "./slowedResponses.ts";
 import { RETRY_AFTER_SECONDS, respondWithStatus, type StatusContext } from "./status.ts";
+import { sendThrowingScript } from "./throwOnLoad.ts";
 import { truncateBody } from "./truncate.ts";
 
 interface Acting extends StatusContext {
@@ -56,6 +57,7 @@ async function act(req: Request, res: Response, next: NextFunction, action: Faul
     dribbleBody(res, action.dribble, release);
   }
   if (action.status !== undefined) return respondWithStatus(req, res, action.status, acting);
+  if (action.throwOnLoad) return sendThrowingScript(res);
   next();
 }
 

@@ -67,6 +67,7 @@ export const actionFields = {
   hang: flag,
   reset: flag,
   garbage: flag,
+  throwOnLoad: flag,
   truncate: Truncate.optional(),
   dribble: Dribble.optional(),
   responseHeaders: ResponseHeaders.optional(),
@@ -75,14 +76,14 @@ export const actionFields = {
 export type FaultAction = z.output<z.ZodObject<typeof actionFields>>;
 
 /** What ends the exchange: one answer, or none at all. At most one per fault (or step). */
-const ENDINGS = ["status", "drop", "hang", "reset", "garbage"] as const;
+const ENDINGS = ["status", "drop", "hang", "reset", "garbage", "throwOnLoad"] as const;
 /** What sends no response at all, so nothing is left to shape. */
 const NO_RESPONSE = ["drop", "hang", "reset", "garbage"] as const;
 /** What shapes whatever response is sent (the fault's status page, or the app's own). */
 const SHAPERS = ["truncate", "dribble", "responseHeaders"] as const;
 
 /** Every field that makes a fault (or step) do something. */
-export const ACTION_NAMES = ["status", "delayMs", "drop", "hang", "reset", "garbage", "truncate", "dribble", "responseHeaders"] as const;
+export const ACTION_NAMES = ["status", "delayMs", "drop", "hang", "reset", "garbage", "throwOnLoad", "truncate", "dribble", "responseHeaders"] as const;
 
 /** "a, b and c" */
 export function listText(names: readonly string[], last = "and"): string {

@@ -18,6 +18,7 @@ export const ERROR_CODES = {
   INVALID_CONFIG: { status: 400, when: "`PUT /__mock/config` sent a field or value the shell configuration does not take." },
   INVALID_FAULT: { status: 400, when: "`POST /__mock/faults` sent a fault that does not validate." },
   INVALID_JOURNAL_QUERY: { status: 400, when: "A journal filter is unknown, repeated or malformed." },
+  INVALID_NETWORK: { status: 400, when: '`PUT /__mock/network` sent anything but `{"offline": true}` or `{"offline": false}`.' },
   INVALID_REQUEST_FAULT: { status: 400, when: "A request's own fault (`__status`, `x-mock-delay`…) has a bad value." },
   INVALID_SCENARIO: { status: 400, when: "`PUT /__mock/scenario` sent a scenario that does not validate." },
   INVALID_STREAM_START: { status: 400, when: "The journal stream's `?after` or `Last-Event-ID` is not an entry id." },

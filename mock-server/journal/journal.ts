@@ -9,9 +9,10 @@ import type { RequestKind } from "./requestKind.ts";
 /**
  * `dropped`: a drop fault closed the connection with no response; `reset`: a reset fault aborted it
  * (RST); `garbage`: a garbage fault sent bytes that are not HTTP, then closed; `truncated`: a truncate
- * fault closed it partway through the body; `aborted`: the client went away first (e.g. from a hang).
+ * fault closed it partway through the body; `aborted`: the client went away first (e.g. from a hang);
+ * `offline`: the network switch was off (`PUT /__mock/network`), so the connection was refused unanswered.
  */
-export type Outcome = "completed" | "aborted" | "dropped" | "reset" | "garbage" | "truncated";
+export type Outcome = "completed" | "aborted" | "dropped" | "reset" | "garbage" | "truncated" | "offline";
 
 export interface JournalEntry {
   readonly id: number;

@@ -67,6 +67,12 @@ function sizeOf(headers: HeaderRecord): number | null {
   return length !== undefined && /^\d+$/.test(length) ? Number(length) : null;
 }
 
+function unansweredReason(outcome: JournalEntry["outcome"]): string {
+  if (outcome === "aborted") return "the client went away before a response";
+  if (outcome === "offline") return "no response: the mock server's network was offline";
+  return `no response: ${outcome} by a fault`;
+}
+
 function harEntry(entry: JournalEntry, fallbackHost: string): HarEntry {
   const query = entry.url.indexOf("?");
   const size = sizeOf(entry.responseHeaders);
@@ -96,7 +102,7 @@ function harEntry(entry: JournalEntry, fallbackHost: string): HarEntry {
       redirectURL: entry.responseHeaders.location ?? "",
       headersSize: -1,
       bodySize: size ?? -1,
-      ...(answered ? {} : { _error: entry.outcome === "aborted" ? "the client went away before a response" : `no response: ${entry.outcome} by a fault` }),
+      ...(answered ? {} : { _error: unansweredReason(entry.outcome) }),
     },
     cache: {},
     timings: { send: 0, wait: entry.durationMs, receive: 0 },

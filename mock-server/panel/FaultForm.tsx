@@ -22,6 +22,7 @@ const RESPONSE_LABELS: Readonly<Record<ResponseChoice, string>> = {
   hang: "Hang (never answer)",
   reset: "Reset the connection (RST)",
   garbage: "Garbage bytes, then close",
+  throwOnLoad: "A script that throws (ERR-5)",
   none: "Answer normally",
   sequence: "A sequence of responses…",
 };

@@ -21,6 +21,7 @@ test.each<[string, Partial<Fault>, string]>([
   ["latency alone for some methods", { delayMs: 1500, methods: ["GET", "HEAD"] }, "Answers normally after 1500 ms, GET, HEAD only"],
   ["a reset", { reset: true }, "Resets the connection (RST)"],
   ["garbage with its seed", { garbage: true, seed: 7 }, "Sends garbage, then closes, seed 7"],
+  ["a script that throws", { throwOnLoad: true }, "Answers with a script that throws"],
   ["a truncated 503", { status: 503, truncate: { bytes: 100 } }, "503 Service Unavailable, with Retry-After, cut after 100 bytes"],
   ["a dribble by chunks", { dribble: { chunks: 4, overMs: 2000 } }, "Answers normally, in 4 chunks over 2000 ms"],
   ["a dribble by rate", { dribble: { bytesPerSecond: 500 } }, "Answers normally, at 500 bytes/s"],

@@ -19,6 +19,7 @@ function ending(action: FaultAction): string {
   if (action.hang) return "Never answers";
   if (action.reset) return "Resets the connection (RST)";
   if (action.garbage) return "Sends garbage, then closes";
+  if (action.throwOnLoad) return "Answers with a script that throws";
   return "Answers normally";
 }
 

@@ -12,6 +12,7 @@ test.each([
   ["hang", { hang: true }],
   ["reset", { reset: true }],
   ["garbage", { garbage: true }],
+  ["throwOnLoad", { throwOnLoad: true }],
   ["none", {}],
 ] as const)("sends %s as its flag", (response, flags) => {
   expect(faultFormBody(form({ response, delayMs: "250" }))).toEqual({ path: "/app/**", ...flags, delayMs: 250, representation: "any" });

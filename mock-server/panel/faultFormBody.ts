@@ -6,7 +6,7 @@
 import type { FaultInput, FaultStatus } from "../faults/faultSchema.ts";
 import type { ValueMatcher } from "../faults/requestMatchSchema.ts";
 
-export const RESPONSES = ["404", "403", "401", "500", "503", "drop", "hang", "reset", "garbage", "none", "sequence"] as const;
+export const RESPONSES = ["404", "403", "401", "500", "503", "drop", "hang", "reset", "garbage", "throwOnLoad", "none", "sequence"] as const;
 export type ResponseChoice = (typeof RESPONSES)[number];
 
 export const BODIES = ["whole", "truncate", "dribble", "bandwidth"] as const;
@@ -76,7 +76,7 @@ function optionalNumber(text: string): number | undefined {
 /** A number the fault needs: an empty field goes as NaN, which JSON sends as null, which the server names. */
 const required = (text: string): number => optionalNumber(text) ?? Number.NaN;
 
-type Action = Pick<FaultInput, "status" | "drop" | "hang" | "reset" | "garbage" | "sequence">;
+type Action = Pick<FaultInput, "status" | "drop" | "hang" | "reset" | "garbage" | "throwOnLoad" | "sequence">;
 
 /**
  * One step of the sequence field: a status (`503`), `pass`, or a flag (`reset`, `drop`…). Any other
@@ -98,7 +98,7 @@ export function sequenceSteps(text: string): FaultInput["sequence"] {
 function action(values: FaultFormValues): Action {
   const { response } = values;
   if (response === "sequence") return { sequence: sequenceSteps(values.sequence) };
-  if (response === "drop" || response === "hang" || response === "reset" || response === "garbage") return { [response]: true };
+  if (response === "drop" || response === "hang" || response === "reset" || response === "garbage" || response === "throwOnLoad") return { [response]: true };
   if (response === "none") return {};
   return { status: Number(response) as FaultStatus };
 }

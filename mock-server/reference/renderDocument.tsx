@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { renderToString } from "react-dom/server";
 import { escapeHtml } from "../../kit/escapeHtml.ts";
 import { App } from "../../src/app/App.tsx";
+import { ClientErrorView } from "../../src/app/FallbackView.tsx";
 import { createStatusStore } from "../../src/app/statusStore.ts";
 import { BOOT_DATA_ID, type BootData } from "../../src/core/page.ts";
 
@@ -46,6 +47,17 @@ export interface RenderOptions {
   readonly lateBoot?: boolean;
 }
 
+/**
+ * ERR-5 before the app runs: an exception while the page's scripts load (a broken bundle, a
+ * throwOnLoad fault) happens before React's error boundary exists, and would leave the server's
+ * page unhydrated, dead to clicks. This classic inline script, which runs before any module, shows
+ * the application-error page in the frame instead. It stops at DOMContentLoaded: every script of the
+ * document has run by then, and later exceptions are the boundary's.
+ */
+function bootErrorGuard(errorView: string): string {
+  return `<script>(function(){function shown(e){if(!(e instanceof ErrorEvent))return;var m=document.querySelector("main");if(m)m.innerHTML=${scriptJson(errorView)}}addEventListener("error",shown);addEventListener("DOMContentLoaded",function(){removeEventListener("error",shown)})})()</script>`;
+}
+
 export function renderDocument({ assets, boot, renderId, lateBoot = false }: RenderOptions): string {
   const base = boot.config.basePath;
   const body = renderToString(<App boot={boot} status={createStatusStore("waiting")} />);
@@ -64,6 +76,7 @@ export function renderDocument({ assets, boot, renderId, lateBoot = false }: Ren
     ...assets.styles.map((href) => `<link rel="stylesheet" href="${escapeHtml(`${base}/${href}`)}">`),
     `</head><body><div id="root">${body}</div>`,
     `<script id="${BOOT_DATA_ID}" type="application/json">${scriptJson(boot)}</script>`,
+    bootErrorGuard(renderToString(<ClientErrorView homeHref={`${base}/`} />)),
     loader,
     "</body></html>",
   ].join("");

@@ -52,7 +52,7 @@ test("reports every problem with its path in the file", () => {
 test("names the file and lists each problem on its own line in the message", () => {
   const error = failureOf(() => parseScenarioText('{"name": "", "faults": [{"path": "/x"}]}', "scenarios/x.json"));
   expect(error.message).toBe(
-    "Failed to load scenario file 'scenarios/x.json': 2 problems. Fix the file and try again.\n  - name: must not be empty\n  - faults[0]: needs one of status, delayMs, drop, hang, reset, garbage, truncate, dribble, responseHeaders or sequence",
+    "Failed to load scenario file 'scenarios/x.json': 2 problems. Fix the file and try again.\n  - name: must not be empty\n  - faults[0]: needs one of status, delayMs, drop, hang, reset, garbage, throwOnLoad, truncate, dribble, responseHeaders or sequence",
   );
 });
 

@@ -26,6 +26,8 @@ export interface MockServer {
   readonly applyScenario: (scenario: ScenarioInput) => Promise<void>;
   readonly addFault: (fault: FaultInput) => Promise<Fault>;
   readonly faults: () => Promise<Fault[]>;
+  /** The network switch: offline, the server refuses every request outside its control API (specs/support/offline.ts). */
+  readonly setOffline: (offline: boolean) => Promise<void>;
   readonly stop: () => Promise<void>;
 }
 
@@ -72,6 +74,9 @@ export async function startMockServer(args: readonly string[] = []): Promise<Moc
     applyScenario: (scenario) => call((control) => control.applyScenario(scenario)),
     addFault: (fault) => call((control) => control.addFault(fault)),
     faults: () => call((control) => control.listFaults()),
+    setOffline: async (offline) => {
+      await call((control) => control.setOffline(offline));
+    },
     stop: () => {
       stopping = true;
       return server.stop();
