@@ -85,6 +85,13 @@ function steps(extraArgs) {
       shown: "npm run conformance:next-app",
       run: [process.execPath, ["--import", "tsx", "examples/next-app/check.ts"]],
     },
+    {
+      // Serwist's other Next.js route, @serwist/next's webpack plugin (docs/serwist-webpack-app.md):
+      // npm ci and next build --webpack when out of date, then its verdicts must match the record.
+      name: "serwist webpack app",
+      shown: "npm run conformance:serwist-webpack-app",
+      run: [process.execPath, ["--import", "tsx", "examples/serwist-webpack-app/check.ts"]],
+    },
   ];
 }
 
