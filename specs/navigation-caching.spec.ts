@@ -10,7 +10,6 @@ import type { MockServer } from "./support/mockServerProcess.ts";
 import { navigate } from "./support/navigation.ts";
 import { holdOffline } from "./support/offline.ts";
 import { offlinePage } from "./support/offlinePage.ts";
-import { stopWorkers } from "./support/workerLifecycle.ts";
 
 /**
  * Posts `path` and a `good` page in one `CACHE_URLS` message and expects `good` stored and `path` not.
@@ -263,12 +262,6 @@ const kindsOf = (entries: readonly JournalEntry[]) => entries.map((entry) => `${
 
 test.describe("NAV-5 one request per navigation", () => {
   test("NAV-5 a navigation the running worker answers reaches the server once", RECOMMENDED, async ({ controlledPage: page, mock, app }) => {
-    const requests = await documentRequestsOf(page, mock, app.page(0).path, app.page(1).path);
-    expect(kindsOf(requests), "the document requests of one online navigation").toHaveLength(1);
-  });
-
-  test("NAV-5 a navigation that starts the stopped worker reaches the server once", RECOMMENDED, async ({ controlledPage: page, mock, app }) => {
-    await precondition("the browser stops the worker (CDP ServiceWorker.stopAllWorkers)", () => stopWorkers(page));
     const requests = await documentRequestsOf(page, mock, app.page(0).path, app.page(1).path);
     expect(kindsOf(requests), "the document requests of one online navigation").toHaveLength(1);
   });

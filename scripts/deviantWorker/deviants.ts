@@ -87,10 +87,7 @@ export const DEVIANTS: readonly Deviant[] = [
     file: "sw/navigate.ts",
     remove: "preloaded instanceof Response ? preloaded : ",
     grep: /NAV-5 /,
-    caughtBy: [
-      "NAV-5 a navigation the running worker answers reaches the server once",
-      "NAV-5 a navigation that starts the stopped worker reaches the server once",
-    ],
+    caughtBy: ["NAV-5 a navigation the running worker answers reaches the server once"],
   },
 ];
 
