@@ -23,6 +23,13 @@ export const RECOMMENDED_TAG = "@recommended";
 export const PRECONDITION_PREFIX = "precondition:";
 
 /**
+ * The title prefix of a step that waits for a signal some apps never give (a page stored under its
+ * own URL, a request the worker may never make): the test reads whether it came, so the wait's
+ * timeout is an observation, never the test's failure.
+ */
+export const WAIT_PREFIX = "wait:";
+
+/**
  * The annotation type of a note the suite makes about how it carried out a test (it reloaded to
  * bring the page under the worker, say): shown in the report beside the verdicts, never one itself.
  */

@@ -53,6 +53,18 @@ describe("testOutcome", () => {
     });
   });
 
+  test("a poll's last attempt reported after its failed precondition step is the precondition's, not a failure", () => {
+    const message = 'Error: expect(received).toContain(expected)\n\nExpected value: "/a"';
+    const r = result("failed", [step("test.step", "precondition: the page is stored (NAV-3)", message), step("expect", 'Expect "poll toContain"', message)]);
+    expect(outcomeOf(testCase(), r)).toMatchObject({ outcome: "inconclusive" });
+  });
+
+  test("a wait step's timeout is an observation: the test's own assertion after it decides", () => {
+    const waited = step("test.step", "wait: the page is stored under its URL", "Error: timed out", [step("expect", 'Expect "poll"', "Error: timed out")]);
+    const r = result("failed", [waited, step("expect", 'Expect "toBe"', "Error: served offline\n\nExpected: true")]);
+    expect(outcomeOf(testCase(), r)).toMatchObject({ outcome: "failed", detail: "served offline; Expected: true" });
+  });
+
   test("a precondition failing inside a fixture is inconclusive too", () => {
     const fixture = step("fixture", "controlledPage", undefined, [
       step("test.step", "precondition: a service worker controls /app/ (REG-2)", "TimeoutError: waitForFunction: Timeout 15000ms exceeded."),

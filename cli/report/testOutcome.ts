@@ -7,13 +7,15 @@
 import { relative } from "node:path";
 import { stripVTControlCharacters } from "node:util";
 import type { TestCase, TestResult, TestStep } from "@playwright/test/reporter";
-import { INCONCLUSIVE, NOT_APPLICABLE, NOT_CHECKED, type Outcome, PRECONDITION_PREFIX, RECOMMENDED_TAG, SUITE_NOTE } from "../../kit/outcomes.ts";
+import { INCONCLUSIVE, NOT_APPLICABLE, NOT_CHECKED, type Outcome, PRECONDITION_PREFIX, RECOMMENDED_TAG, SUITE_NOTE, WAIT_PREFIX } from "../../kit/outcomes.ts";
 import type { TestOutcome } from "./verdicts.ts";
 
-/** The failing assertion outside any precondition step, depth first; null when there is none. */
+const isStepOf = (step: TestStep, prefix: string) => step.category === "test.step" && step.title.startsWith(prefix);
+
+/** The failing assertion outside any precondition or wait step, depth first; null when there is none. */
 export function failedAssertion(steps: readonly TestStep[]): TestStep | null {
   for (const step of steps) {
-    if (step.category === "test.step" && step.title.startsWith(PRECONDITION_PREFIX)) continue;
+    if (isStepOf(step, PRECONDITION_PREFIX) || isStepOf(step, WAIT_PREFIX)) continue;
     if (step.category === "expect" && step.error) return step;
     const inner = failedAssertion(step.steps);
     if (inner) return inner;
@@ -24,7 +26,7 @@ export function failedAssertion(steps: readonly TestStep[]): TestStep | null {
 /** The failed precondition step, if any: its title says what the test needed. */
 function failedPrecondition(steps: readonly TestStep[]): TestStep | null {
   for (const step of steps) {
-    if (step.category === "test.step" && step.title.startsWith(PRECONDITION_PREFIX) && step.error) return step;
+    if (isStepOf(step, PRECONDITION_PREFIX) && step.error) return step;
     const inner = failedPrecondition(step.steps);
     if (inner) return inner;
   }
@@ -56,6 +58,11 @@ export function oneLine(message: string | undefined): string {
   return [head, ...facts, ...diff].filter(Boolean).join("; ");
 }
 
+function sameError(a: TestStep, b: TestStep): boolean {
+  const message = (step: TestStep) => stripVTControlCharacters(step.error?.message ?? "").trim();
+  return message(a) !== "" && message(a) === message(b);
+}
+
 export function testOutcome(test: TestCase, result: TestResult, rootDir: string, reportDir: string): TestOutcome {
   const title = test.titlePath().slice(3).join(" › ");
   const file = relative(rootDir, test.location.file);
@@ -74,10 +81,12 @@ export function testOutcome(test: TestCase, result: TestResult, rootDir: string,
 
   const trace = result.attachments.find((a) => a.name === "trace")?.path;
   const withTrace = trace ? { trace: relative(reportDir, trace) } : {};
-  const assertion = failedAssertion(result.steps);
   const marked = annotation(INCONCLUSIVE);
-  if (assertion && !marked) return { ...base, outcome: "failed", detail: oneLine(assertion.error?.message), ...withTrace };
   const precondition = failedPrecondition(result.steps);
+  // An `expect.poll`'s last attempt can end after the precondition step that ran it has failed, and
+  // be reported outside it: the same error is the precondition's, not an assertion of the test's own.
+  const assertion = [failedAssertion(result.steps)].find((step) => step && !(precondition && sameError(step, precondition))) ?? null;
+  if (assertion && !marked) return { ...base, outcome: "failed", detail: oneLine(assertion.error?.message), ...withTrace };
   const why = marked?.description
     ? marked.description
     : precondition
