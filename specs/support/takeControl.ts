@@ -9,65 +9,23 @@
  * run's output folder (takeControlOnce); every later test of the run, in any Playwright worker,
  * ends at once as inconclusive with that reason instead of waiting CONTROL_TIMEOUT_MS again.
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
 import type { Page, TestInfo } from "@playwright/test";
 import { SUITE_NOTE } from "../../kit/outcomes.ts";
+import { bringUnderControl } from "../../kit/workerControl.ts";
 import { CONTROL_TIMEOUT_MS } from "./browserState.ts";
-
-/** What the page showed once a worker was active, or the page gave up. */
-type ControlState = "controlled" | "active, not controlling";
+import { knownFact, recordFact } from "./runFacts.ts";
 
 /** The note a test carries when it reloaded to take control, in the report's words. */
 export const RELOADED_NOTE =
   "the app's worker did not control the page it was installed from (it does not claim clients), so the suite reloaded once, as a person's next visit does";
-
-function noControlFile(testInfo: TestInfo): string {
-  return join(testInfo.project.outputDir, "pck-no-worker-control.txt");
-}
-
-/** Why no worker can control the app's pages in this run, if an earlier test found out. */
-function knownNoControl(testInfo: TestInfo): string | undefined {
-  const file = noControlFile(testInfo);
-  return existsSync(file) ? readFileSync(file, "utf8") : undefined;
-}
 
 /**
  * Throws (inside a precondition: the test is inconclusive) when an earlier test of the run found
  * that no worker becomes active for the app, so this one does not wait CONTROL_TIMEOUT_MS for it too.
  */
 export function refuseKnownNoControl(testInfo: TestInfo): void {
-  const known = knownNoControl(testInfo);
+  const known = knownFact(testInfo, "no-worker-control");
   if (known) throw new Error(`${known} (found by an earlier test of this run, so not waited for again)`);
-}
-
-function recordNoControl(testInfo: TestInfo, reason: string): void {
-  const file = noControlFile(testInfo);
-  mkdirSync(dirname(file), { recursive: true });
-  // One writer wins; every reason written says the same thing about the same app.
-  writeFileSync(file, reason, { flag: "wx" });
-}
-
-async function controlState(page: Page): Promise<ControlState> {
-  const handle = await page.waitForFunction(
-    () => {
-      const container = navigator.serviceWorker;
-      if (container?.controller?.state === "activated") return "controlled";
-      // Read synchronously: getRegistration() is a promise, so each poll starts one look and a later one reads it.
-      const state = window as unknown as { __pckActive?: boolean | "looking" };
-      if (state.__pckActive === true) return "active, not controlling";
-      if (state.__pckActive !== "looking" && container) {
-        state.__pckActive = "looking";
-        void container.getRegistration().then((registration) => {
-          state.__pckActive = registration?.active?.state === "activated" ? true : undefined;
-        });
-      }
-      return false;
-    },
-    undefined,
-    { timeout: CONTROL_TIMEOUT_MS },
-  );
-  return (await handle.jsonValue()) as ControlState;
 }
 
 /**
@@ -78,10 +36,7 @@ async function controlState(page: Page): Promise<ControlState> {
 export async function takeControl(page: Page, url: string, testInfo: TestInfo): Promise<void> {
   refuseKnownNoControl(testInfo);
   await page.goto(url);
-  if ((await controlState(page)) === "controlled") return;
-  testInfo.annotations.push({ type: SUITE_NOTE, description: RELOADED_NOTE });
-  await page.reload();
-  await page.waitForFunction(() => navigator.serviceWorker?.controller?.state === "activated", undefined, { timeout: CONTROL_TIMEOUT_MS });
+  if ((await bringUnderControl(page, CONTROL_TIMEOUT_MS)) === "reloaded") testInfo.annotations.push({ type: SUITE_NOTE, description: RELOADED_NOTE });
 }
 
 /**
@@ -95,11 +50,7 @@ export async function takeControlOnce(page: Page, url: string, testInfo: TestInf
   } catch (error) {
     if ((error as Error).name !== "TimeoutError" || (await page.evaluate(() => navigator.serviceWorker?.controller?.state === "activated"))) throw error;
     const reason = `no service worker became active for ${url} within ${CONTROL_TIMEOUT_MS} ms`;
-    try {
-      recordNoControl(testInfo, reason);
-    } catch {
-      // Another test wrote it first.
-    }
+    recordFact(testInfo, "no-worker-control", reason);
     throw new Error(reason);
   }
 }

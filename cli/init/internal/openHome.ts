@@ -90,12 +90,8 @@ export async function openHome(page: Page, target: URL, referenceSelector: strin
   const landed = new URL(page.url());
   if (!inScope(landed.pathname, scope)) throw initError("outOfScope", landed.href, registration.scope);
   const home = `${landed.pathname}${landed.search}`;
-  let controlled = await waitForControl(page);
-  if (!controlled) {
-    // A worker without clients.claim() controls the page from its next load on.
-    await page.reload();
-    controlled = await waitForControl(page);
-  }
+  // A worker without clients.claim() controls the page from its next load on: waitForControl reloads once.
+  const controlled = await waitForControl(page);
 
   const links: HomeLink[] = [];
   for (const { href, name } of await pageLinks(page)) {

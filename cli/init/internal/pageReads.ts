@@ -1,5 +1,6 @@
 /** What init reads off a rendered page: its main heading, its shell's scripts, whether a worker controls it. */
 import type { Page } from "@playwright/test";
+import { bringUnderControl } from "../../../kit/workerControl.ts";
 import { CONTROL_TIMEOUT_MS, RENDER_TIMEOUT_MS } from "./timeouts.ts";
 
 /** The page's first `h1` once it shows (as the suite finds it: role heading, level 1), or null. */
@@ -38,10 +39,13 @@ export function scriptUrls(page: Page): Promise<string[]> {
   return page.evaluate(() => [...document.scripts].map((script) => script.src).filter((src) => src !== ""));
 }
 
-/** Whether an activated worker controls the page within CONTROL_TIMEOUT_MS. */
+/**
+ * Whether an activated worker controls the page within CONTROL_TIMEOUT_MS, reloading once when the
+ * worker is active without controlling it (one that does not claim clients controls the next load).
+ */
 export async function waitForControl(page: Page): Promise<boolean> {
   try {
-    await page.waitForFunction(() => navigator.serviceWorker?.controller?.state === "activated", undefined, { timeout: CONTROL_TIMEOUT_MS });
+    await bringUnderControl(page, CONTROL_TIMEOUT_MS);
     return true;
   } catch {
     return false;
