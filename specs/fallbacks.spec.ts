@@ -6,7 +6,9 @@ import { cachedEntries } from "./support/browserState.ts";
 import { throwWhileLoading } from "./support/clientError.ts";
 import { dataFaultsApply } from "./support/dataRequests.ts";
 import { expectFailureSent, FAILURE_CACHE_CONTROLS, failureFault } from "./support/failureFault.ts";
+import { faultMet } from "./support/faultMet.ts";
 import { documentFailing } from "./support/faultTargets.ts";
+import { visitHeld } from "./support/heldPage.ts";
 import { linksHome } from "./support/links.ts";
 import { navigate } from "./support/navigation.ts";
 import { holdOffline } from "./support/offline.ts";
@@ -22,10 +24,11 @@ for (const { clause, status, key } of FALLBACKS) {
     const fallbackOf = (profile: Profile) => needs(profile.fallbacks[key], `${status} page (fallbacks.${key})`);
     checkProfileFirst(fallbackOf);
 
-    test(`${clause} shows the ${status} page when the document answers ${status}`, async ({ page, mock, app, profile }) => {
+    test(`${clause} shows the ${status} page when the document answers ${status}`, async ({ controlledPage: page, mock, app, profile }) => {
       const fallback = fallbackOf(profile);
-      const { path } = await documentFailing(profile, mock, fallback.path, status, app.page(1).path);
+      const { path, faultId } = await documentFailing(profile, mock, fallback.path, status, app.page(1).path);
       const response = await page.goto(path);
+      if (faultId) await faultMet(mock, faultId, `the document's ${status}`);
       expect(response?.status(), `the status of ${path}`).toBe(status);
       await expect(app.textHolder(page, fallback)).toContainText(fallback.text, { useInnerText: true });
     });
@@ -71,7 +74,7 @@ for (const { clause, status, key } of FALLBACKS) {
   });
 }
 
-test("ERR-1 shows the 404 page for an unknown route inside the base path", async ({ page, app, profile }) => {
+test("ERR-1 shows the 404 page for an unknown route inside the base path", async ({ controlledPage: page, app, profile }) => {
   const notFound = profile.fallbacks.notFound;
   const response = await page.goto(notFound.path);
   expect(response?.status(), `the status of ${notFound.path}`).toBe(404);
@@ -239,8 +242,10 @@ test.describe("ERR-6 failures are never cached or replayed", () => {
         async ({ controlledPage: page, context, mock, app, baseURL }) => {
           const target = app.page(2);
           const fault = await mock.addFault(failureFault(target.path, status, "document", how));
+          const response = await page.goto(target.path);
+          await faultMet(mock, fault.id, `the document's ${status}`);
           await precondition(`the mock server answers ${status} ${how.sent}`, async () => {
-            expect((await page.goto(target.path))?.status()).toBe(status);
+            expect(response?.status()).toBe(status);
             await expectFailureSent(mock, fault.id, status, how);
           });
           await holdOffline(page, context, mock);
@@ -301,12 +306,13 @@ test.describe("ERR-6 failures are never cached or replayed", () => {
 
   test("ERR-6 forgets a cached page once the server answers 403 for it", RECOMMENDED, async ({ controlledPage: page, context, mock, app, baseURL }) => {
     const target = app.page(0);
-    await page.goto(target.path);
-    await precondition("the page is stored after an online visit (NAV-3)", () =>
-      expect.poll(async () => (await cachedEntries(page, `${baseURL}${target.path}`)).length).toBeGreaterThan(0),
-    );
-    await mock.addFault({ path: target.path, status: 403, representation: "document" });
-    await precondition("the mock server answers 403", async () => expect((await page.goto(target.path))?.status()).toBe(403));
+    await visitHeld(page, mock, target.path, baseURL);
+    const fault = await mock.addFault({ path: target.path, status: 403, representation: "document" });
+    const online = await navigate(page, target.path);
+    // A worker that answers from its cache without asking never learns of the 403: the page whose
+    // access was revoked stays readable, the very failure this test is for.
+    const asked = (await mock.faults()).find((f) => f.id === fault.id)?.hits ?? 0;
+    expect(online.status, `the page online once the server answers 403 for it (${online.summary}; the server was asked ${asked} time(s))`).toBe(403);
     await holdOffline(page, context, mock);
     const outcome = await navigate(page, target.path);
     if (outcome.error !== null) return;

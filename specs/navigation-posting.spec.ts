@@ -2,8 +2,9 @@ import type { BrowserContext, Page } from "@playwright/test";
 import type { Profile } from "../cli/profile/profileSchema.ts";
 import { checkProfileFirst, expect, type Spy, test } from "./fixtures.ts";
 import type { AppDriver } from "./support/appDriver.ts";
-import { needs, notChecked, precondition, RECOMMENDED } from "./support/applicability.ts";
+import { cameWithin, needs, notChecked, precondition, RECOMMENDED } from "./support/applicability.ts";
 import { cachedEntries, cachedUrls } from "./support/browserState.ts";
+import { visitHeld } from "./support/heldPage.ts";
 import type { MockServer } from "./support/mockServerProcess.ts";
 import { goOffline, goOnline } from "./support/offline.ts";
 import { postedUrls, rawPostedUrls } from "./support/posts.ts";
@@ -99,6 +100,22 @@ test.describe("NAV-1 storing each navigation", () => {
     // Every change counts, the app's own too: a router may add a replaceState of its own after ours.
     const changes = (await spy.historyChanges(page)).slice(before.changes).map((change) => change.url);
     await precondition("the spy saw the three history changes", async () => expect(changes.length).toBeGreaterThanOrEqual(3));
+    // An app that posts no CACHE_URLS at all fails the protocol once, in the test above; here, how
+    // many it posts per change cannot be seen.
+    const postsAny = await cameWithin("the app posts a CACHE_URLS message for a history change", () =>
+      expect.poll(async () => postedUrls((await spy.posts(page)).slice(before.posts), baseURL).length).toBeGreaterThan(0),
+    );
+    if (!postsAny) {
+      // None for other scripts' changes: an app that posts for its own navigations fails here; one
+      // that posts nothing at all failed the protocol once above, and how many it posts per change
+      // cannot be seen.
+      await app.navigateClientSide(page, app.page(0));
+      const postsOwn = await cameWithin("the app posts a CACHE_URLS message for its own navigation", () =>
+        expect.poll(async () => postedUrls((await spy.posts(page)).slice(before.posts), baseURL).length).toBeGreaterThan(0),
+      );
+      if (!postsOwn)
+        notChecked("the app posted no CACHE_URLS message for history changes or its own navigation (NAV-1's recommended protocol, failed once above)");
+    }
     await expect
       .poll(async () => postedUrls((await spy.posts(page)).slice(before.posts), baseURL), {
         message: `URLs posted to the worker after pushState, pushState, replaceState by another script (history changes: ${changes.join(", ")})`,
@@ -181,26 +198,33 @@ async function historyChangesOffline(page: Page, context: BrowserContext, mock: 
 test.describe("NAV-2 offline", () => {
   test("NAV-2 leaves a stored page as it was after history changes while offline", async ({ controlledPage: page, context, mock, app, profile, baseURL }) => {
     const target = app.page(0);
-    const url = `${baseURL}${target.path}`;
-    await app.navigateClientSide(page, target);
-    await precondition("the page is stored after an online navigation (NAV-1)", () => expect.poll(() => cachedUrls(page)).toContain(url));
-    // What a person would get offline: status and type, and not the offline page in its place. The
-    // body itself may change: a worker may refresh the page once back online (Serwist posts the
-    // current path on `online`), which is no harm.
+    const held = await visitHeld(page, mock, target.path, baseURL);
+    // What a person would get offline from each stored document (the page's own entry, or an app
+    // shell's): status and type, and not the offline page in its place. A body may change: a worker
+    // may refresh a page once back online (Serwist posts the current path on `online`), no harm.
     const stored = async () =>
-      (await cachedEntries(page, url)).map((entry) => ({
-        status: entry.status,
-        contentType: entry.contentType,
-        offlinePage: profile.offline?.text !== undefined && entry.body.includes(profile.offline.text),
-      }));
+      (await cachedEntries(page))
+        .filter((entry) => entry.contentType?.includes("text/html"))
+        .map((entry) => ({
+          url: entry.url,
+          status: entry.status,
+          contentType: entry.contentType,
+          offlinePage: profile.offline?.text !== undefined && entry.body.includes(profile.offline.text),
+        }));
     const before = await stored();
     await historyChangesOffline(page, context, mock, app, [app.page(1).path, target.path]);
-    // Whatever a failed offline attempt would do to the entry has happened once a later page is stored.
-    await precondition("a page the app navigates to back online is stored (NAV-1)", async () => {
-      await app.navigateClientSide(page, app.page(1));
-      await expect.poll(() => cachedUrls(page)).toContain(`${baseURL}${app.page(1).path}`);
-    });
-    expect(await stored(), `the stored ${target.path} after history changes while offline`).toEqual(before);
+    // Whatever a failed offline attempt would do to an entry has happened once a later page is stored.
+    // An app-shell worker stores no page after install: nothing of its own can be under way.
+    if (held === "stored under its URL")
+      await precondition("a page the app navigates to back online is stored (NAV-1)", async () => {
+        await app.navigateClientSide(page, app.page(1));
+        await expect.poll(() => cachedUrls(page)).toContain(`${baseURL}${app.page(1).path}`);
+      });
+    const after = await stored();
+    expect(
+      before.filter((entry) => !after.some((kept) => JSON.stringify(kept) === JSON.stringify(entry))),
+      "stored documents changed or removed after history changes while offline",
+    ).toEqual([]);
   });
 
   test("NAV-2 posts nothing to the worker while offline", RECOMMENDED, async ({ controlledPage: page, context, mock, spy, app, baseURL }) => {

@@ -2,8 +2,9 @@ import type { Page } from "@playwright/test";
 import type { Profile } from "../cli/profile/profileSchema.ts";
 import { checkProfileFirst, expect, test } from "./fixtures.ts";
 import { precondition, RECOMMENDED } from "./support/applicability.ts";
-import { cachedUrls } from "./support/browserState.ts";
 import { dataFaultsApply } from "./support/dataRequests.ts";
+import { faultMet } from "./support/faultMet.ts";
+import { visitHeld } from "./support/heldPage.ts";
 import type { MockServer } from "./support/mockServerProcess.ts";
 import { navigate } from "./support/navigation.ts";
 import { ANSWER_MARGIN_MS, networkTimeout } from "./support/networkTimeout.ts";
@@ -25,12 +26,6 @@ async function controlledWithTimeout(page: Page, mock: MockServer, profile: Prof
   });
 }
 
-/** Visits a page online and waits until the worker has stored it: what lie-fi falls back to. */
-async function cachedVisit(page: Page, path: string, origin: string | undefined): Promise<void> {
-  await page.goto(path);
-  await precondition(`${path} is stored after an online visit (NAV-3, NAV-4)`, () => expect.poll(() => cachedUrls(page)).toContain(`${origin}${path}`));
-}
-
 /** How much slower than the timeout the network is when nothing is cached: clearly past it. */
 const SLOWER_BY_MS = 1_000;
 
@@ -41,22 +36,23 @@ test.describe("NAV-5 lie-fi", () => {
   test("NAV-5 serves the cached copy when the network is slower than the timeout", RECOMMENDED, async ({ page, mock, app, profile, baseURL }) => {
     const timeout = await controlledWithTimeout(page, mock, profile);
     const target = app.page(0);
-    await cachedVisit(page, target.path, baseURL);
+    await visitHeld(page, mock, target.path, baseURL);
     const renderId = profile.reference ? await page.locator(profile.reference.renderIdSelector).getAttribute("content") : null;
     const fault = await mock.addFault({ path: target.path, delayMs: LIE_FI_DELAY_MS, representation: "document" });
     const outcome = await navigate(page, target.path, { timeout: timeout + ANSWER_MARGIN_MS });
+    await faultMet(mock, fault.id, `a network slower than the timeout (${LIE_FI_DELAY_MS} ms)`);
     expect(outcome.fromServiceWorker, `a navigation while the network takes ${LIE_FI_DELAY_MS} ms, timeout ${timeout} ms: ${outcome.summary}`).toBe(true);
     await expect(app.heading(page, target)).toHaveText(target.heading);
     if (profile.reference) expect(await page.locator(profile.reference.renderIdSelector).getAttribute("content")).toBe(renderId);
-    expect((await mock.faults()).find((f) => f.id === fault.id)?.hits).toBeGreaterThanOrEqual(1);
   });
 
   test("NAV-5 serves the cached copy when the server hangs", RECOMMENDED, async ({ page, mock, app, profile, baseURL }) => {
     const timeout = await controlledWithTimeout(page, mock, profile);
     const target = app.page(1);
-    await cachedVisit(page, target.path, baseURL);
-    await mock.addFault({ path: target.path, hang: true, representation: "document" });
+    await visitHeld(page, mock, target.path, baseURL);
+    const fault = await mock.addFault({ path: target.path, hang: true, representation: "document" });
     const outcome = await navigate(page, target.path, { timeout: timeout + ANSWER_MARGIN_MS });
+    await faultMet(mock, fault.id, "a server that hangs");
     expect(outcome.fromServiceWorker, `a navigation while the server hangs, timeout ${timeout} ms: ${outcome.summary}`).toBe(true);
     await expect(app.heading(page, target)).toHaveText(target.heading);
   });
@@ -67,6 +63,7 @@ test.describe("NAV-5 lie-fi", () => {
     const slower = timeout + SLOWER_BY_MS;
     const fault = await mock.addFault({ path: target.path, delayMs: slower, times: 1, representation: "document" });
     await page.goto(target.path);
+    await faultMet(mock, fault.id, `a network slower than the timeout with nothing cached (${slower} ms)`);
     await expect(app.heading(page, target)).toHaveText(target.heading);
     // 200, or 304 where the browser revalidated a copy of its HTTP cache (Next.js sends ETags).
     await expect
@@ -83,6 +80,7 @@ test.describe("faults on the wire", () => {
     const target = app.page(1);
     const fault = await mock.addFault({ path: target.path, delayMs: 1_000 });
     await page.goto(target.path);
+    await faultMet(mock, fault.id, "a slow network (a 1 s latency)");
     await expect(app.heading(page, target)).toHaveText(target.heading);
     await expect.poll(async () => (await mock.journal()).find((e) => e.fault === fault.id)?.durationMs).toBeGreaterThanOrEqual(1_000);
   });

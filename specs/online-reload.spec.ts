@@ -18,20 +18,22 @@ const SETTLE_BUDGET_MS = 10_000;
 /** Real time a reload may take once the fake settle time has run: a page load on a busy machine. */
 const RELOAD_TIMEOUT_MS = 15_000;
 
-/** Any fixed instant: the page's clock is paused there and moves only when a test runs it. */
+/** Any fixed instant: the page's fake clock starts there. */
 const CLOCK_START = new Date("2026-01-01T00:00:00Z").getTime();
-/** `pauseAt` only moves forward, and an installed clock ticks until paused: a margin no setup takes. */
-const CLOCK_PAUSED_AT = CLOCK_START + 60_000;
+/** `pauseAt` only moves forward: a margin past the page's fake now that no step between takes. */
+const PAUSE_MARGIN_MS = 1_000;
 
 /**
- * Opens the page on a paused fake clock. An installed clock alone keeps ticking in real time, so
- * a settle timer armed by `online` fired whenever the test took longer than the settle time to go
- * offline again (11 of 150 runs on a loaded machine); paused, only `runFor` moves it.
+ * Opens the page on a fake clock, paused once a worker controls it. An installed clock alone keeps
+ * ticking in real time, so a settle timer armed by `online` fired whenever the test took longer than
+ * the settle time to go offline again (11 of 150 runs on a loaded machine); paused, only `runFor`
+ * moves it. It ticks while the app loads: an app that renders and registers on timers (zoneless
+ * Angular's scheduler, `registerWhenStable`) shows nothing under a clock paused from the start.
  */
 async function openWithFakeClock(page: Page, path: string): Promise<void> {
   await page.clock.install({ time: CLOCK_START });
-  await page.clock.pauseAt(CLOCK_PAUSED_AT);
   await takeControl(page, path, test.info());
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + PAUSE_MARGIN_MS);
   await markDocument(page, "original");
 }
 

@@ -9,7 +9,7 @@
 import { test } from "@playwright/test";
 import type { Profile } from "../../cli/profile/profileSchema.ts";
 import { readKitEnv } from "../../kit/env.mjs";
-import { NOT_APPLICABLE, NOT_CHECKED, PRECONDITION_PREFIX, RECOMMENDED_TAG } from "../../kit/outcomes.ts";
+import { NOT_APPLICABLE, NOT_CHECKED, PRECONDITION_PREFIX, RECOMMENDED_TAG, WAIT_PREFIX } from "../../kit/outcomes.ts";
 
 /** `test(title, RECOMMENDED, body)`: the test checks this checklist's stricter practice. */
 export const RECOMMENDED = { tag: RECOMMENDED_TAG } as const;
@@ -49,6 +49,20 @@ export function servedReference(profile: Profile, what: string): NonNullable<Pro
  */
 export function precondition<T>(what: string, body: () => Promise<T>): Promise<T> {
   return test.step(`${PRECONDITION_PREFIX} ${what}`, body);
+}
+
+/**
+ * Waits for a signal that some worker designs never give (a page stored under its own URL by an
+ * app-shell worker, a request of a worker that answers from its cache) and says whether it came.
+ * Its timeout is an observation the test goes on from, never a failure or an error of the run.
+ */
+export async function cameWithin(what: string, body: () => Promise<void>): Promise<boolean> {
+  try {
+    await test.step(`${WAIT_PREFIX} ${what}`, body);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**

@@ -26,6 +26,7 @@ export interface MockServer {
   readonly applyScenario: (scenario: ScenarioInput) => Promise<void>;
   readonly addFault: (fault: FaultInput) => Promise<Fault>;
   readonly faults: () => Promise<Fault[]>;
+  readonly removeFault: (id: string) => Promise<void>;
   /** The network switch: offline, the server refuses every request outside its control API (specs/support/offline.ts). */
   readonly setOffline: (offline: boolean) => Promise<void>;
   readonly stop: () => Promise<void>;
@@ -74,6 +75,7 @@ export async function startMockServer(args: readonly string[] = []): Promise<Moc
     applyScenario: (scenario) => call((control) => control.applyScenario(scenario)),
     addFault: (fault) => call((control) => control.addFault(fault)),
     faults: () => call((control) => control.listFaults()),
+    removeFault: (id) => call((control) => control.removeFault(id)),
     setOffline: async (offline) => {
       await call((control) => control.setOffline(offline));
     },
