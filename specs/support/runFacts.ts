@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { TestInfo } from "@playwright/test";
 
-export type RunFact = "no-worker-control" | "no-cache-urls-reply" | "stores-no-posted-page";
+export type RunFact = "no-worker-control" | "no-cache-urls-reply" | "stores-no-posted-page" | "posts-no-cache-urls";
 
 function factFile(testInfo: TestInfo, fact: RunFact): string {
   return join(testInfo.project.outputDir, `pck-${fact}.txt`);
