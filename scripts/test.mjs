@@ -2,7 +2,8 @@
 // `npm test`: install what is missing (a Chromium included), then every check CI runs, cheapest
 // first, stopping at the first failure. `npm test -- <args>` passes <args> to the final
 // `playwright test`, e.g. `npm test -- --repeat-each=10` or `npm test -- specs/registration.spec.ts`.
-import { existsSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { createWriteStream, existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { ENV } from "../kit/env.mjs";
 import { ensureChromium } from "./ensureChromium.mjs";
@@ -17,6 +18,7 @@ import { npm, runCommand, seconds, stopWhenOrphaned } from "./runCommand.mjs";
  *   program from node_modules/.bin (run directly: `npx` would try to download a missing one).
  * @property {boolean} [summaryOnly] On success show only the output's last line.
  * @property {NodeJS.ProcessEnv} [env] Extra environment for the command.
+ * @property {boolean} [examples] It checks an example app: it waits for the background install first.
  */
 
 /**
@@ -82,6 +84,7 @@ function steps(extraArgs) {
       // The stack the checklist's required level describes (docs/next-app.md): npm ci and next build
       // in examples/next-app when out of date, then its verdicts must match the record.
       name: "next app",
+      examples: true,
       shown: "npm run conformance:next-app",
       run: [process.execPath, ["--import", "tsx", "examples/next-app/check.ts"]],
     },
@@ -89,8 +92,25 @@ function steps(extraArgs) {
       // Serwist's other Next.js route, @serwist/next's webpack plugin (docs/serwist-webpack-app.md):
       // npm ci and next build --webpack when out of date, then its verdicts must match the record.
       name: "serwist webpack app",
+      examples: true,
       shown: "npm run conformance:serwist-webpack-app",
       run: [process.execPath, ["--import", "tsx", "examples/serwist-webpack-app/check.ts"]],
+    },
+    {
+      // vite-plugin-pwa's default setup, an app-shell worker that does not claim clients
+      // (docs/prompt-app.md): npm ci and build when out of date, then its verdicts must match the record.
+      name: "prompt app",
+      examples: true,
+      shown: "npm run conformance:prompt-app",
+      run: [process.execPath, ["--import", "tsx", "examples/prompt-app/check.ts"]],
+    },
+    {
+      // Angular's service worker, ngsw, another app-shell design (docs/angular-app.md): npm ci and
+      // ng build when out of date, then its verdicts must match the record.
+      name: "angular app",
+      examples: true,
+      shown: "npm run conformance:angular-app",
+      run: [process.execPath, ["--import", "tsx", "examples/angular-app/check.ts"]],
     },
   ];
 }
@@ -126,6 +146,44 @@ async function runStep(step, label) {
   return result;
 }
 
+/**
+ * Starts `npm ci` of every example app in the background (examples/installExamples.ts), its output
+ * in test-results/example-installs.log: downloads overlap the steps before the example apps' instead
+ * of adding to them. `wait()` resolves once it is over, saying how it went; `stop()` ends it early.
+ */
+function installExamplesInBackground() {
+  const log = join(ROOT, "test-results", "example-installs.log");
+  mkdirSync(join(ROOT, "test-results"), { recursive: true });
+  const out = createWriteStream(log);
+  const started = performance.now();
+  const child = spawn(process.execPath, ["--import", "tsx", join(ROOT, "examples", "installExamples.ts")], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
+  child.stdout.pipe(out, { end: false });
+  child.stderr.pipe(out, { end: false });
+  /** @type {Promise<number>} */
+  const exited = new Promise((resolve) => {
+    child.on("error", () => resolve(1));
+    child.on("close", (code) => {
+      out.end();
+      resolve(code ?? 1);
+    });
+  });
+  console.log("[test] installing the example apps' dependencies in the background (examples/installExamples.ts, log: test-results/example-installs.log)");
+  let reported = false;
+  return {
+    wait: async () => {
+      const code = await exited;
+      if (!reported)
+        console.log(
+          `[test] the example apps' background install ${code === 0 ? "finished" : `failed (exit code ${code}; each step installs again what is missing and shows why)`} after ${seconds(performance.now() - started)}`,
+        );
+      reported = true;
+    },
+    stop: () => {
+      if (child.exitCode === null) child.kill("SIGTERM");
+    },
+  };
+}
+
 /** @returns {Promise<number>} the exit code */
 async function test() {
   const started = performance.now();
@@ -138,12 +196,15 @@ async function test() {
   }
 
   const all = steps(process.argv.slice(2));
+  const installs = installExamplesInBackground();
   /** @type {string[]} */
   const timings = [];
   for (const [index, step] of all.entries()) {
     const label = `${index + 1}/${all.length} ${step.name}`;
+    if (step.examples) await installs.wait();
     const { code, ms } = await runStep(step, label);
     if (code !== 0) {
+      installs.stop();
       const skipped = all.slice(index + 1).map((later) => later.name);
       console.error(`[test] FAILED at ${label} after ${seconds(performance.now() - started)}${skipped.length ? `; not run: ${skipped.join(", ")}` : ""}`);
       return code;

@@ -6,9 +6,9 @@
  */
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { buildIsStale, installIsStale, mtime } from "../../scripts/exampleApps/outOfDate.ts";
+import { type AppInstall, installApp } from "../../scripts/exampleApps/installApp.ts";
+import { buildIsStale, mtime } from "../../scripts/exampleApps/outOfDate.ts";
 import { runStep } from "../../scripts/exampleApps/runStep.ts";
-import { npm } from "../../scripts/runCommand.mjs";
 import { APP_DIR, DIST, NG_BIN, NGSW_MANIFEST, QUIET_ENV } from "./internal/paths.ts";
 
 /** What the build reads; a change to any of them makes the build stale. */
@@ -17,13 +17,13 @@ const SOURCES = ["src", "public", "angular.json", "ngsw-config.json", "tsconfig.
 const STEP_TIMEOUT_MS = 10 * 60_000;
 const RERUN = "node --import tsx examples/angular-app/build.ts";
 
+/** What `npm ci` needs to know of the Angular app (also npm test's early install). */
+export const ANGULAR_APP_INSTALL: AppInstall = { dir: APP_DIR, bin: NG_BIN, title: "the Angular app", rerun: RERUN, env: { ...process.env, ...QUIET_ENV } };
+
 /** Installs and builds only what is out of date; resolves when the app can be served by serve.ts. */
 export async function prepareAngularApp({ force = false }: { force?: boolean } = {}): Promise<void> {
   const env = { ...process.env, ...QUIET_ENV };
-  if (force || installIsStale(APP_DIR, NG_BIN)) {
-    const [command, args] = npm("ci", "--prefix", APP_DIR, "--no-audit", "--no-fund");
-    await runStep("install the Angular app's dependencies (npm ci)", command, args, { cwd: APP_DIR, env, timeoutMs: STEP_TIMEOUT_MS, rerun: RERUN });
-  }
+  await installApp(ANGULAR_APP_INSTALL, { force });
   if (force || buildIsStale(APP_DIR, Math.min(mtime(`${DIST}/index.html`), mtime(NGSW_MANIFEST)), SOURCES)) {
     await runStep("build the Angular app (ng build)", process.execPath, [NG_BIN, "build"], {
       cwd: APP_DIR,

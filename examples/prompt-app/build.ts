@@ -6,7 +6,8 @@
  */
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { buildIsStale, installIsStale, mtime } from "../../scripts/exampleApps/outOfDate.ts";
+import { type AppInstall, installApp } from "../../scripts/exampleApps/installApp.ts";
+import { buildIsStale, mtime } from "../../scripts/exampleApps/outOfDate.ts";
 import { runStep } from "../../scripts/exampleApps/runStep.ts";
 import { npm } from "../../scripts/runCommand.mjs";
 
@@ -17,16 +18,16 @@ const WORKER = `${DIST}/sw.js`;
 const VITE_BIN = `${APP_DIR}node_modules/vite/bin/vite.js`;
 /** What the build reads; a change to any of them makes the build stale. */
 const SOURCES = ["src", "public", "index.html", "vite.config.ts", "tsconfig.json", "tsconfig.app.json", "tsconfig.node.json", "package-lock.json"];
-/** `npm ci` took 44 s and the build 5 s here; a hard stop for a hung registry or build. */
+/** The build took 5 s here; a hard stop for a hung build. */
 const STEP_TIMEOUT_MS = 10 * 60_000;
 const RERUN = "node --import tsx examples/prompt-app/build.ts";
 
+/** What `npm ci` needs to know of the prompt app (also npm test's early install). */
+export const PROMPT_APP_INSTALL: AppInstall = { dir: APP_DIR, bin: VITE_BIN, title: "the prompt app", rerun: RERUN };
+
 /** Installs and builds only what is out of date; resolves when the app can be served by serve.ts. */
 export async function preparePromptApp({ force = false }: { force?: boolean } = {}): Promise<void> {
-  if (force || installIsStale(APP_DIR, VITE_BIN)) {
-    const [command, args] = npm("ci", "--prefix", APP_DIR, "--no-audit", "--no-fund");
-    await runStep("install the prompt app's dependencies (npm ci)", command, args, { cwd: APP_DIR, timeoutMs: STEP_TIMEOUT_MS, rerun: RERUN });
-  }
+  await installApp(PROMPT_APP_INSTALL, { force });
   if (force || buildIsStale(APP_DIR, mtime(WORKER), SOURCES)) {
     const [command, args] = npm("run", "build");
     await runStep("build the prompt app (tsc -b && vite build)", command, args, { cwd: APP_DIR, timeoutMs: STEP_TIMEOUT_MS, rerun: RERUN });
