@@ -156,6 +156,7 @@ function installExamplesInBackground() {
   mkdirSync(join(ROOT, "test-results"), { recursive: true });
   const out = createWriteStream(log);
   const started = performance.now();
+  let took = 0;
   const child = spawn(process.execPath, ["--import", "tsx", join(ROOT, "examples", "installExamples.ts")], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
   child.stdout.pipe(out, { end: false });
   child.stderr.pipe(out, { end: false });
@@ -164,6 +165,7 @@ function installExamplesInBackground() {
     child.on("error", () => resolve(1));
     child.on("close", (code) => {
       out.end();
+      took = performance.now() - started;
       resolve(code ?? 1);
     });
   });
@@ -174,7 +176,7 @@ function installExamplesInBackground() {
       const code = await exited;
       if (!reported)
         console.log(
-          `[test] the example apps' background install ${code === 0 ? "finished" : `failed (exit code ${code}; each step installs again what is missing and shows why)`} after ${seconds(performance.now() - started)}`,
+          `[test] the example apps' background install ${code === 0 ? "finished" : `failed (exit code ${code}; each step installs again what is missing and shows why)`} in ${seconds(took)}`,
         );
       reported = true;
     },

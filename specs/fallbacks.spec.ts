@@ -11,6 +11,7 @@ import { documentFailing } from "./support/faultTargets.ts";
 import { visitHeld } from "./support/heldPage.ts";
 import { linksHome } from "./support/links.ts";
 import { navigate } from "./support/navigation.ts";
+import { notFoundPage, unknownPath } from "./support/notFoundPage.ts";
 import { holdOffline } from "./support/offline.ts";
 
 const FALLBACKS = [
@@ -19,22 +20,32 @@ const FALLBACKS = [
   { clause: "ERR-3", status: 401, key: "unauthorized" },
 ] as const;
 
+/**
+ * A fallback page the profile describes, or the test is not applicable (no sign-in: no 401 page). A
+ * 404 page is never not applicable: an app without one fails ERR-1, and the tests that need its text
+ * are not checked (notFoundPage).
+ */
+function fallbackOf(profile: Profile, key: (typeof FALLBACKS)[number]["key"], status: number) {
+  return key === "notFound" ? notFoundPage(profile) : needs(profile.fallbacks[key], `${status} page (fallbacks.${key})`);
+}
+
 for (const { clause, status, key } of FALLBACKS) {
   test.describe(`${clause} ${status} fallback`, () => {
-    const fallbackOf = (profile: Profile) => needs(profile.fallbacks[key], `${status} page (fallbacks.${key})`);
-    checkProfileFirst(fallbackOf);
+    checkProfileFirst((profile) => key !== "notFound" && fallbackOf(profile, key, status));
 
     test(`${clause} shows the ${status} page when the document answers ${status}`, async ({ controlledPage: page, mock, app, profile }) => {
-      const fallback = fallbackOf(profile);
-      const { path, faultId } = await documentFailing(profile, mock, fallback.path, status, app.page(1).path);
+      const own = key === "notFound" ? unknownPath(profile) : fallbackOf(profile, key, status).path;
+      const { path, faultId } = await documentFailing(profile, mock, own, status, app.page(1).path);
       const response = await page.goto(path);
       if (faultId) await faultMet(mock, faultId, `the document's ${status}`);
       expect(response?.status(), `the status of ${path}`).toBe(status);
-      await expect(app.textHolder(page, fallback)).toContainText(fallback.text, { useInnerText: true });
+      const fallback = profile.fallbacks[key];
+      expect(fallback?.text, `the app's ${status} page (fallbacks.${key}; without one the app has none)`).toBeDefined();
+      if (fallback) await expect(app.textHolder(page, fallback)).toContainText(fallback.text, { useInnerText: true });
     });
 
     test(`${clause} the ${status} page links back home`, RECOMMENDED, async ({ page, mock, app, profile, baseURL }) => {
-      const fallback = fallbackOf(profile);
+      const fallback = fallbackOf(profile, key, status);
       const { path } = await documentFailing(profile, mock, fallback.path, status, app.page(1).path);
       await page.goto(path);
       await precondition(`the ${status} page shows (${clause}'s required rule)`, () =>
@@ -52,16 +63,17 @@ for (const { clause, status, key } of FALLBACKS) {
         app,
         profile,
       }) => {
-        const fallback = fallbackOf(profile);
         const target = app.page(1);
         await mock.addFault({ path: target.path, status, representation: "data" });
         await app.navigateClientSide(page, target, { renders: false });
-        await expect(app.textHolder(page, fallback)).toContainText(fallback.text, { useInnerText: true });
+        const fallback = profile.fallbacks[key];
+        expect(fallback?.text, `the app's ${status} page (fallbacks.${key}; without one the app has none)`).toBeDefined();
+        if (fallback) await expect(app.textHolder(page, fallback)).toContainText(fallback.text, { useInnerText: true });
         await expect(page).toHaveURL(target.path);
       });
 
       test(`${clause} keeps the app's navigation after a ${status} data answer`, RECOMMENDED, async ({ controlledPage: page, mock, app, profile }) => {
-        const fallback = fallbackOf(profile);
+        const fallback = fallbackOf(profile, key, status);
         const target = app.page(1);
         await mock.addFault({ path: target.path, status, representation: "data" });
         await app.navigateClientSide(page, target, { renders: false });
@@ -75,10 +87,12 @@ for (const { clause, status, key } of FALLBACKS) {
 }
 
 test("ERR-1 shows the 404 page for an unknown route inside the base path", async ({ controlledPage: page, app, profile }) => {
+  const path = unknownPath(profile);
+  const response = await page.goto(path);
+  expect(response?.status(), `the status of ${path}`).toBe(404);
   const notFound = profile.fallbacks.notFound;
-  const response = await page.goto(notFound.path);
-  expect(response?.status(), `the status of ${notFound.path}`).toBe(404);
-  await expect(app.textHolder(page, notFound)).toContainText(notFound.text, { useInnerText: true });
+  expect(notFound?.text, "the app's 404 page (fallbacks.notFound; without one the app has none)").toBeDefined();
+  if (notFound) await expect(app.textHolder(page, notFound)).toContainText(notFound.text, { useInnerText: true });
 });
 
 /** The digest the page shows: the whole text of the profile's element, or a pattern's capture group. */

@@ -6,6 +6,7 @@ import { CONTROL_TIMEOUT_MS, cachedEntries, cachedUrls, storedWithinGrace, waitF
 import { workerRequestsOnly } from "./support/faultTargets.ts";
 import { navigate } from "./support/navigation.ts";
 import { ANSWER_MARGIN_MS, networkTimeout } from "./support/networkTimeout.ts";
+import { unknownPath } from "./support/notFoundPage.ts";
 import { holdOffline } from "./support/offline.ts";
 import { refuseKnownNoControl } from "./support/takeControl.ts";
 
@@ -55,7 +56,7 @@ test.describe("NAV-7 the landing page is saved", () => {
   });
 
   test("NAV-7 does not store a landing page that answered 404", RECOMMENDED, async ({ page, profile, baseURL }) => {
-    const path = profile.fallbacks.notFound.path;
+    const path = unknownPath(profile);
     await page.goto(path);
     await activatedController(page);
     expect(await cachedUrls(page), "Cache Storage").not.toContain(`${baseURL}${path}`);

@@ -145,7 +145,7 @@ describe("starterProfile", () => {
 
   test("a 404 page that answers another status is kept, with a note that ERR-1 fails", () => {
     const { profile, found } = starterProfile({ ...FACTS, notFound: { path: "/app/no/such/page", status: 200, text: "Not here" } });
-    expect(profile.fallbacks.notFound.text).toBe("Not here");
+    expect(profile.fallbacks.notFound?.text).toBe("Not here");
     expect(found.find((note) => note.fields.includes("fallbacks.notFound"))?.text).toMatch(/not 404, so ERR-1 fails/);
   });
 

@@ -44,3 +44,13 @@ describe("the application-error page's stimuli", () => {
     ]);
   });
 });
+
+describe("the 404 page", () => {
+  test("an app without one leaves it out, and no clause becomes not applicable for it (ERR-1 fails)", () => {
+    const { notFound: _left, ...fallbacks } = reference.fallbacks as Record<string, unknown>;
+    const parsed = Profile.safeParse({ ...reference, fallbacks });
+    expect(parsed.success).toBe(true);
+    expect(parsed.data?.fallbacks.notFound).toBeUndefined();
+    expect(parsed.data?.notApplicable["ERR-1"]).toBeUndefined();
+  });
+});

@@ -94,12 +94,15 @@ export const Profile = z
     pages: z.array(page).min(PAGES_NEEDED, `needs ${PAGE_ROLES}`).describe(PAGE_ROLES),
     /**
      * How a spec navigates client-side: click the link or button named by the page's `link`, or call
-     * `history.pushState` and dispatch `popstate`, the event routers such as React Router listen to.
-     * Next.js's App Router renders nothing for a bare pushState: use its links.
+     * `history.pushState` and dispatch `popstate`, the event routers such as React Router listen to
+     * (on Next.js's App Router, which renders nothing for a bare pushState, its own
+     * `window.next.router.push`).
      */
     navigate: z
       .enum(["link", "button", "pushState"])
-      .describe("link or button: click the element named by the page's link; pushState: history.pushState and a popstate event (not for Next.js's App Router)"),
+      .describe(
+        "link or button: click the element named by the page's link; pushState: the router's own navigation, history.pushState and a popstate event (Next.js's App Router: window.next.router.push)",
+      ),
     /** Pages outside the base path that serve the app's shell (REG-4); empty if there are none. */
     outside: z.array(path),
     /** Paths inside the base path that must register (REG-4). */
@@ -110,7 +113,11 @@ export const Profile = z
     offline: z.strictObject(shownText).optional(),
     /** The app's failure pages. One the app cannot have is left out and its clause listed in notApplicable. */
     fallbacks: z.strictObject({
-      notFound: fallbackPage.extend({ path }),
+      /** ERR-1's page. Absent: the app has no 404 page, which ERR-1's required rule fails (an unknown path is still asked for). */
+      notFound: fallbackPage
+        .extend({ path })
+        .optional()
+        .describe("the app's 404 page; leave out if it has none (ERR-1 then fails, it is never not applicable)"),
       forbidden: fallbackPage.optional(),
       unauthorized: fallbackPage.optional(),
       serverError: fallbackPage.extend({ digest: digest.optional() }).optional(),

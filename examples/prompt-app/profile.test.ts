@@ -20,7 +20,7 @@ describe("the prompt app's profile", () => {
   });
 
   test("names a not-found path the app does not have", () => {
-    expect(pageFor(profile.fallbacks.notFound.path)).toBeUndefined();
+    expect(pageFor(profile.fallbacks.notFound?.path ?? "")).toBeUndefined();
   });
 
   test("leaves out what the app lacks: an offline page, a network timeout, a reload on online", () => {

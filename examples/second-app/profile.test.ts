@@ -17,6 +17,6 @@ describe("the second app's profile", () => {
   });
 
   test("names a not-found path the app does not have", () => {
-    expect(routeFor(profile.fallbacks.notFound.path)).toBeUndefined();
+    expect(routeFor(profile.fallbacks.notFound?.path ?? "")).toBeUndefined();
   });
 });

@@ -45,6 +45,11 @@ export function appDriver(profile: Profile): AppDriver {
           await page.getByRole(profile.navigate, { name: target.link, exact: true }).first().click({ timeout: STIMULUS_TIMEOUT_MS });
         } else {
           await page.evaluate((path) => {
+            // Next.js's App Router renders nothing for a bare pushState: its own router instance
+            // (window.next.router, set in production too) navigates as its links do.
+            const next = (window as { next?: { router?: { push?: (href: string) => void } } }).next;
+            if (typeof next?.router?.push === "function") return next.router.push(path);
+            // React Router and most others listen to popstate and read the location.
             history.pushState(null, "", path);
             window.dispatchEvent(new PopStateEvent("popstate"));
           }, target.path);
