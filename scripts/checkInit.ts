@@ -1,20 +1,20 @@
 /**
  * `npm test` step for `init`: `node --import tsx scripts/checkInit.ts [-- <playwright args>]`.
- * Runs init against the reference app and the second app, and checks what it writes:
+ * Runs init against the reference app and the prompt app (vite-plugin-pwa's default setup, an
+ * app-shell worker that does not claim clients), and checks what it writes:
  * 1. the starter profile validates against the profile schema;
  * 2. each field init found equals the hand-written profile's (cli/profile/reference.json,
- *    examples/second-app/profile.json) — fields init lists under "Could not find" are not compared;
+ *    examples/prompt-app/profile.json) — fields init lists under "Could not find" are not compared;
  * 3. the same verdicts: init cannot see everything (the 403/401/500 pages, what throws, the
  *    worker's network timeout, URLs that must not be stored), so exactly the fields its "Could not
  *    find" list names are filled in from the hand-written profile — nothing else — and a
  *    conformance run with that profile must give the same per-clause verdicts and failing tests as
- *    the hand-written one: the second app's record (docs/second-app.md), and for the reference a
+ *    the hand-written one: the prompt app's record (docs/prompt-app.md), and for the reference a
  *    run with reference.json, both through the proxy (target mode).
  * Exit code 0 when all agree, 1 when something differs, 2 when a run could not happen.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { build } from "vite";
 import { missingFieldsIn } from "../cli/init/profileNotes.ts";
 import { loadProfile } from "../cli/profile/loadProfile.ts";
 import type { ClauseVerdict } from "../cli/report/verdicts.ts";
@@ -29,9 +29,10 @@ import { runCommand, stopWhenOrphaned } from "./runCommand.mjs";
 const ROOT = KIT_ROOT;
 const OUT = join(ROOT, "test-results", "init");
 const REFERENCE_PROFILE = join(ROOT, "cli", "profile", "reference.json");
-const SECOND_APP_PROFILE = join(ROOT, "examples", "second-app", "profile.json");
+const PROMPT_APP = join(ROOT, "examples", "prompt-app");
+const PROMPT_APP_PROFILE = join(PROMPT_APP, "profile.json");
 /** The static host starts in well under a second; generous for a busy 2-core CI machine. */
-const SECOND_APP_START_TIMEOUT_MS = 30_000;
+const PROMPT_APP_START_TIMEOUT_MS = 30_000;
 
 /** What init finds: each must equal the hand-written profile's unless init lists it as missing. */
 const DISCOVERED_FIELDS = [
@@ -158,23 +159,28 @@ async function checkReference(playwrightArgs: readonly string[]): Promise<0 | 1 
   }
 }
 
-async function checkSecondApp(playwrightArgs: readonly string[]): Promise<0 | 1 | 2> {
-  await build({ configFile: join(ROOT, "examples", "second-app", "vite.config.ts"), logLevel: "warn" });
-  const server = await forkListening(join(ROOT, "examples", "second-app", "serve.ts"), ["--port", "0"], {
-    name: "the second app's server",
-    timeoutMs: SECOND_APP_START_TIMEOUT_MS,
+async function checkPromptApp(playwrightArgs: readonly string[]): Promise<0 | 1 | 2> {
+  // Its own install and build, when out of date (a process, as its serve.ts: scripts/ imports no example).
+  const prepared = await runCommand(process.execPath, ["--import", "tsx", join(PROMPT_APP, "build.ts")], { cwd: ROOT });
+  if (prepared.code !== 0) {
+    console.error(`[init] prompt-app: preparing the app failed (exit code ${prepared.code}); see its output above.`);
+    return 2;
+  }
+  const server = await forkListening(join(PROMPT_APP, "serve.ts"), ["--port", "0"], {
+    name: "the prompt app's server",
+    timeoutMs: PROMPT_APP_START_TIMEOUT_MS,
   });
   try {
-    const generated = await runInit("second-app", `${server.origin}/second/`);
+    const generated = await runInit("prompt-app", `${server.origin}/prompt/`);
     if (generated === null) return 2;
-    const filled = checkProfile("second-app", generated, SECOND_APP_PROFILE);
+    const filled = checkProfile("prompt-app", generated, PROMPT_APP_PROFILE);
     if (filled === null) return 1;
     return await checkRecordedApp({
-      name: "init second-app",
+      name: "init prompt-app",
       origin: server.origin,
       profile: filled,
-      record: join(ROOT, "docs", "second-app.md"),
-      reportDir: join(OUT, "second-app-generated"),
+      record: join(ROOT, "docs", "prompt-app.md"),
+      reportDir: join(OUT, "prompt-app-generated"),
       playwrightArgs,
     });
   } finally {
@@ -187,8 +193,8 @@ mkdirSync(OUT, { recursive: true });
 const playwrightArgs = playwrightArgsFrom(process.argv);
 try {
   const reference = await checkReference(playwrightArgs);
-  const secondApp = await checkSecondApp(playwrightArgs);
-  process.exitCode = Math.max(reference, secondApp);
+  const promptApp = await checkPromptApp(playwrightArgs);
+  process.exitCode = Math.max(reference, promptApp);
 } catch (error) {
   console.error(`[init] Failed to run: ${(error as Error).message}`);
   process.exitCode = 2;

@@ -10,7 +10,7 @@ export function missingOptionalFields(): FieldNote[] {
   return [
     {
       fields: ["worker.networkTimeoutMs"],
-      text: "The worker's network timeout for navigations, in ms (Workbox's networkTimeoutSeconds × 1000), if it has one: seeing it would take a slowed-down network. Left out, NAV-5's lie-fi tests give the app 10 s to answer from its cache: slower runs, and an app with no timeout at all fails NAV-5's recommended rule either way.",
+      text: "The worker's network timeout for navigations, in ms (Workbox's networkTimeoutSeconds × 1000), if it has one: seeing it would take a slowed-down network. Left out, NAV-5's lie-fi tests give the app 5 s to answer from its cache: slower runs, and an app with no timeout at all fails NAV-5's recommended rule either way.",
     },
     {
       fields: ["fallbacks.clientError"],

@@ -15,7 +15,7 @@ const SHORT_TIMEOUT_MS = 400;
  * How long an app without a network timeout in its profile gets to answer from its cache: longer
  * than any timeout worth having (Workbox's examples use 3 s, ours 3 s), short enough for a test.
  */
-const NO_TIMEOUT_BUDGET_MS = 10_000;
+const NO_TIMEOUT_BUDGET_MS = 5_000;
 
 /** Time on top of the timeout for the worker to answer from its cache and the page to render. */
 export const ANSWER_MARGIN_MS = 5_000;
