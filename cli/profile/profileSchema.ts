@@ -93,7 +93,8 @@ export const Profile = z
     /** PAGE_ROLES: the suite uses the first PAGES_NEEDED; more are never used. */
     pages: z.array(page).min(PAGES_NEEDED, `needs ${PAGE_ROLES}`).describe(PAGE_ROLES),
     /**
-     * How a spec navigates client-side: click the link or button named by the page's `link`, or call
+     * How a spec navigates client-side: click the link or button (a form's submit button too) named by
+     * the page's `link`, or call
      * `history.pushState` and dispatch `popstate`, the event routers such as React Router listen to
      * (on Next.js's App Router, which renders nothing for a bare pushState, its own
      * `window.next.router.push`).
@@ -101,7 +102,7 @@ export const Profile = z
     navigate: z
       .enum(["link", "button", "pushState"])
       .describe(
-        "link or button: click the element named by the page's link; pushState: the router's own navigation, history.pushState and a popstate event (Next.js's App Router: window.next.router.push)",
+        "link or button: click the element named by the page's link (button: a form's submit button too); pushState: the router's own navigation, history.pushState and a popstate event (Next.js's App Router: window.next.router.push)",
       ),
     /** Pages outside the base path that serve the app's shell (REG-4); empty if there are none. */
     outside: z.array(path),
@@ -167,6 +168,27 @@ export const Profile = z
       .optional(),
     /** Clauses whose situation the app cannot have, each with the reason (shown in the report). */
     notApplicable: z.record(clauseId, text).default({}),
+    /**
+     * Known gaps the team accepts for now: a clause level the app fails, with the reason. Reported
+     * with the reason and left out of the exit code; once that level no longer fails, the run fails
+     * and says to remove the entry, so an accepted gap cannot outlive the gap. Never hides an
+     * inconclusive.
+     */
+    expect: z
+      .record(
+        clauseId,
+        z
+          .strictObject({
+            required: z.literal("fail", { error: 'must be "fail" (the only verdict a profile can accept)' }).optional(),
+            recommended: z.literal("fail", { error: 'must be "fail" (the only verdict a profile can accept)' }).optional(),
+            reason: text.describe("why the failure is accepted for now, shown in every report"),
+          })
+          .refine((entry) => entry.required !== undefined || entry.recommended !== undefined, {
+            message: 'names no level: give "required": "fail" and/or "recommended": "fail"',
+          }),
+      )
+      .default({})
+      .describe('accepted failures, e.g. {"NAV-6": {"recommended": "fail", "reason": "no offline page yet"}}'),
   })
   .superRefine((profile, ctx) => {
     const seen = new Set<string>([profile.home]);

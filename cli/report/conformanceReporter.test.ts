@@ -3,9 +3,11 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import type { TestCase, TestResult } from "@playwright/test/reporter";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { KIT_ROOT } from "../../kit/kitPaths.ts";
 import { REPORT_DIR_MARKER } from "./claimReportDir.ts";
+import ConformanceReporter from "./conformanceReporter.ts";
 
 const PLAYWRIGHT_CLI = fileURLToPath(import.meta.resolve("@playwright/test/cli"));
 
@@ -56,4 +58,33 @@ describe("ConformanceReporter's report directory", () => {
     // The next run may re-use it.
     expect((await playwright(dir)).output).not.toContain("Failed to use");
   }, 60_000);
+});
+
+describe("accepted gaps in a run", () => {
+  test("a gap the app no longer has fails the run and says so (REG-1's recommended test passed)", () => {
+    const reference = JSON.parse(readFileSync(join(KIT_ROOT, "cli", "profile", "reference.json"), "utf8")) as Record<string, unknown>;
+    const profile = join(root, "profile.json");
+    writeFileSync(profile, JSON.stringify({ ...reference, expect: { "REG-1": { recommended: "fail", reason: "checked later" } } }));
+    const dir = join(root, "report");
+    const saved = { ...process.env };
+    Object.assign(process.env, { PCK_REPORT_DIR: dir, PCK_PROFILE: profile, PCK_LEVEL: "recommended" });
+    try {
+      const reporter = new ConformanceReporter();
+      const title = "REG-1 does nothing and throws nothing without Cache Storage";
+      const testCase = {
+        titlePath: () => ["", "chromium", "specs/registration.spec.ts", "REG-1 support detection", title],
+        location: { file: join(KIT_ROOT, "specs", "registration.spec.ts"), line: 1, column: 1 },
+        tags: ["@recommended"],
+        annotations: [],
+      } as unknown as TestCase;
+      reporter.onTestEnd(testCase, { status: "passed", steps: [], attachments: [], annotations: [] } as unknown as TestResult);
+      reporter.onEnd();
+    } finally {
+      process.env = saved;
+    }
+    const report = JSON.parse(readFileSync(join(dir, "conformance.json"), "utf8")) as { exitCode: number; summary: { stale: { id: string }[] } };
+    expect(report.summary.stale.map((gap) => gap.id)).toEqual(["REG-1"]);
+    expect(report.exitCode).toBe(1);
+    expect(readFileSync(join(dir, "conformance.md"), "utf8")).toContain("## Accepted gaps that no longer fail");
+  });
 });

@@ -10,6 +10,8 @@ import type { Reporter, TestCase, TestResult } from "@playwright/test/reporter";
 import { readKitEnv } from "../../kit/env.mjs";
 import { KIT_ROOT } from "../../kit/kitPaths.ts";
 import { LEVELS, type Level } from "../../kit/outcomes.ts";
+import { loadProfile } from "../profile/loadProfile.ts";
+import { acceptedGaps, type Expectation } from "./acceptedGaps.ts";
 import { parseChecklist } from "./checklist.ts";
 import { claimReportDir, recordReportEntries } from "./claimReportDir.ts";
 import { testOutcome } from "./testOutcome.ts";
@@ -19,6 +21,12 @@ import { clauseVerdicts, exitCodeFor, summarize, type TestOutcome } from "./verd
 
 /** With --repeat-each a test runs several times: the worst of its runs is its outcome. */
 const WORST_FIRST: readonly TestOutcome["outcome"][] = ["failed", "inconclusive", "passed", "not-checked", "not-applicable"];
+
+/** The profile's accepted gaps (`expect`); none for a run without a profile (the reference's own suite). */
+function expectations(): Record<string, Expectation> {
+  const profile = readKitEnv().profile;
+  return profile ? loadProfile(profile).expect : {};
+}
 
 export function reportLevel(value: string | undefined): Level {
   return LEVELS.find((level) => level === value) ?? "required";
@@ -55,11 +63,12 @@ export default class ConformanceReporter implements Reporter {
     const clauses = parseChecklist(readFileSync(join(KIT_ROOT, "docs", "conformance.md"), "utf8"));
     const verdicts = clauseVerdicts(clauses, [...this.#outcomes.values()]);
     const target = readKitEnv().target ?? "the reference app";
-    const summary = summarize(verdicts, level);
-    const markdown = verdictMarkdown(target, verdicts, level);
+    const gaps = acceptedGaps(verdicts, expectations());
+    const summary = summarize(verdicts, level, gaps);
+    const markdown = verdictMarkdown(target, verdicts, level, gaps);
     writeFileSync(join(this.#reportDir, "conformance.md"), markdown);
     // Playwright's HTML report goes to html/ beside it (playwright.config.ts).
-    writeFileSync(join(this.#reportDir, "conformance.html"), verdictHtml(target, verdicts, level, "html/index.html"));
+    writeFileSync(join(this.#reportDir, "conformance.html"), verdictHtml(target, verdicts, level, "html/index.html", gaps));
     writeFileSync(
       join(this.#reportDir, "conformance.json"),
       `${JSON.stringify({ target, level, exitCode: exitCodeFor(summary), summary, verdicts }, null, 2)}\n`,

@@ -5,7 +5,8 @@
  */
 import { escapeHtml } from "../../kit/escapeHtml.ts";
 import type { Level } from "../../kit/outcomes.ts";
-import { VERDICT_LABEL } from "./verdictMarkdown.ts";
+import { type AcceptedGap, staleLine } from "./acceptedGaps.ts";
+import { outcomeSentence, verdictLabel } from "./verdictMarkdown.ts";
 import { type ClauseVerdict, suiteNotes, summarize, type TestOutcome } from "./verdicts.ts";
 
 const STYLE = `body{font:15px/1.5 system-ui,sans-serif;margin:2rem auto;max-width:70rem;padding:0 1rem;color:#1b1b1b}
@@ -13,8 +14,8 @@ table{border-collapse:collapse;width:100%}th,td{border-bottom:1px solid #ddd;pad
 th{background:#f4f4f4}.failed{color:#a00}.inconclusive{color:#8a5a00}.passed{color:#0a6b2d}.muted{color:#666}
 li{margin:.3rem 0}code{background:#f4f4f4;padding:0 .2rem}`;
 
-function cell(verdict: ClauseVerdict["required"]): string {
-  return `<td class="${verdict}">${escapeHtml(VERDICT_LABEL[verdict])}</td>`;
+function cell(gaps: readonly AcceptedGap[], v: ClauseVerdict, level: Level): string {
+  return `<td class="${v[level]}">${escapeHtml(verdictLabel(gaps, v, level))}</td>`;
 }
 
 function item(v: ClauseVerdict, t: TestOutcome): string {
@@ -34,15 +35,30 @@ function notesList(verdicts: readonly ClauseVerdict[]): string {
   return `<h2>How the suite ran</h2><p>Not verdicts: what the suite did beyond a test's own steps.</p><ul>${items}</ul>`;
 }
 
-export function verdictHtml(target: string, verdicts: readonly ClauseVerdict[], level: Level, playwrightReport: string): string {
-  const summary = summarize(verdicts, level);
-  const outcome =
-    summary.failed.length > 0
-      ? `<p class="failed">Does not conform at the ${level} level: ${escapeHtml(summary.failed.join(", "))} failed.</p>`
-      : summary.inconclusive > 0
-        ? `<p class="inconclusive">Inconclusive: no clause failed at the ${level} level, but ${summary.inconclusive} test(s) could not be carried out.</p>`
-        : `<p class="passed">Conforms at the ${level} level.</p>`;
-  const rows = verdicts.map((v) => `<tr><td>${escapeHtml(v.id)}</td><td>${escapeHtml(v.title)}</td>${cell(v.required)}${cell(v.recommended)}</tr>`).join("");
+export function verdictHtml(
+  target: string,
+  verdicts: readonly ClauseVerdict[],
+  level: Level,
+  playwrightReport: string,
+  gaps: readonly AcceptedGap[] = [],
+): string {
+  const summary = summarize(verdicts, level, gaps);
+  const tone = summary.failed.length > 0 || summary.stale.length > 0 ? "failed" : summary.inconclusive > 0 ? "inconclusive" : "passed";
+  const outcome = `<p class="${tone}">${escapeHtml(outcomeSentence(summary, level))}</p>`;
+  const accepted = summary.accepted.map(
+    (gap) => `<li><strong>${escapeHtml(gap.id)}</strong> <span class="muted">(${gap.level})</span> ${escapeHtml(gap.reason)}</li>`,
+  );
+  const gapLists = [
+    accepted.length === 0
+      ? ""
+      : `<h2>Accepted gaps</h2><p>Failures the profile accepts for now (<code>expect</code>): reported, not counted in the exit code.</p><ul>${accepted.join("")}</ul>`,
+    summary.stale.length === 0
+      ? ""
+      : `<h2>Accepted gaps that no longer fail</h2><ul>${summary.stale.map((gap) => `<li>${escapeHtml(staleLine(gap))}.</li>`).join("")}</ul>`,
+  ].join("");
+  const rows = verdicts
+    .map((v) => `<tr><td>${escapeHtml(v.id)}</td><td>${escapeHtml(v.title)}</td>${cell(gaps, v, "required")}${cell(gaps, v, "recommended")}</tr>`)
+    .join("");
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Conformance: ${escapeHtml(target)}</title><style>${STYLE}</style></head>
@@ -51,6 +67,7 @@ export function verdictHtml(target: string, verdicts: readonly ClauseVerdict[], 
 ${outcome}
 <p class="muted">Required: what the behaviours demand (as Serwist + Next.js do them). Recommended: the checklist's stricter practice. Every test, with its steps and trace: <a href="${escapeHtml(playwrightReport)}">Playwright report</a>.</p>
 <table><thead><tr><th>Clause</th><th>Rule</th><th>Required</th><th>Recommended</th></tr></thead><tbody>${rows}</tbody></table>
+${gapLists}
 ${list(verdicts, "Failures", ["failed"], "Rules the app does not meet, in the words of the assertion.")}
 ${list(verdicts, "Inconclusive", ["inconclusive"], "Tests the suite could not carry out: errors of the run, not verdicts on the app.")}
 ${list(verdicts, "Not applicable and not checked", ["not-applicable", "not-checked"], "Left out, with the reason.")}

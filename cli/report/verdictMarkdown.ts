@@ -4,7 +4,8 @@
  * its reason.
  */
 import { LEVELS, type Level, OUTCOMES, type Outcome } from "../../kit/outcomes.ts";
-import { type ClauseVerdict, suiteNotes, summarize, type TestOutcome, type Verdict } from "./verdicts.ts";
+import { type AcceptedGap, isAccepted, staleLine } from "./acceptedGaps.ts";
+import { type ClauseVerdict, type RunSummary, suiteNotes, summarize, type TestOutcome, type Verdict } from "./verdicts.ts";
 
 export const VERDICT_LABEL: Record<Verdict, string> = {
   passed: "✅ pass",
@@ -45,18 +46,44 @@ function section(verdicts: readonly ClauseVerdict[], title: string, intro: strin
   return lines.length === 0 ? [] : ["", `## ${title}`, "", intro, "", ...lines];
 }
 
-export function verdictMarkdown(target: string, verdicts: readonly ClauseVerdict[], level: Level): string {
-  const summary = summarize(verdicts, level);
-  const outcome =
-    summary.failed.length > 0
-      ? `Does not conform at the ${level} level: ${summary.failed.join(", ")} failed.`
-      : summary.inconclusive > 0
-        ? `Inconclusive: no clause failed at the ${level} level, but ${summary.inconclusive} test(s) could not be carried out (below).`
-        : `Conforms at the ${level} level.`;
+/** The report's first sentence: does the app conform at the deciding level, and what stands in the way. */
+export function outcomeSentence(summary: RunSummary, level: Level): string {
+  const stale = summary.stale.length > 0 ? ` Accepted gaps that no longer fail: ${summary.stale.map(staleLine).join("; ")}.` : "";
+  const accepted = summary.accepted.length > 0 ? `, with ${summary.accepted.length} accepted gap(s) (below)` : "";
+  if (summary.failed.length > 0) return `Does not conform at the ${level} level: ${summary.failed.join(", ")} failed.${stale}`;
+  if (summary.stale.length > 0) return `Does not conform at the ${level} level:${stale}`;
+  if (summary.inconclusive > 0)
+    return `Inconclusive: no clause failed at the ${level} level, but ${summary.inconclusive} test(s) could not be carried out (below).`;
+  return `Conforms at the ${level} level${accepted}.`;
+}
+
+/** A level's verdict as the table shows it, marked when the profile accepts the failure. */
+export function verdictLabel(gaps: readonly AcceptedGap[], v: ClauseVerdict, level: Level): string {
+  return `${VERDICT_LABEL[v[level]]}${isAccepted(gaps, v.id, level) ? " (accepted)" : ""}`;
+}
+
+function gapsSection(summary: RunSummary): string[] {
+  return [
+    ...(summary.accepted.length === 0
+      ? []
+      : [
+          "",
+          "## Accepted gaps",
+          "",
+          "Failures the profile accepts for now (`expect`), each with its reason: reported, not counted in the exit code.",
+          "",
+          ...summary.accepted.map((gap) => `- **${gap.id}** (${gap.level}) ${gap.reason}`),
+        ]),
+    ...(summary.stale.length === 0 ? [] : ["", "## Accepted gaps that no longer fail", "", ...summary.stale.map((gap) => `- ${staleLine(gap)}.`)]),
+  ];
+}
+
+export function verdictMarkdown(target: string, verdicts: readonly ClauseVerdict[], level: Level, gaps: readonly AcceptedGap[] = []): string {
+  const summary = summarize(verdicts, level, gaps);
   const lines = [
     `# Conformance report: ${target}`,
     "",
-    outcome,
+    outcomeSentence(summary, level),
     "",
     ...LEVELS.map((l) => `- ${levelLine(verdicts, l)}`),
     "",
@@ -64,8 +91,9 @@ export function verdictMarkdown(target: string, verdicts: readonly ClauseVerdict
     "|---|---|---|---|---|",
     ...verdicts.map((v) => {
       const n = OUTCOMES.map((o) => v.tests.filter((t) => t.outcome === o).length).join(" / ");
-      return `| ${v.id} | ${v.title} | ${VERDICT_LABEL[v.required]} | ${VERDICT_LABEL[v.recommended]} | ${n} |`;
+      return `| ${v.id} | ${v.title} | ${verdictLabel(gaps, v, "required")} | ${verdictLabel(gaps, v, "recommended")} | ${n} |`;
     }),
+    ...gapsSection(summary),
     ...section(verdicts, "Failures", "Each is a rule the app does not meet, in the words of its assertion.", ["failed"]),
     ...section(
       verdicts,

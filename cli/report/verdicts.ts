@@ -12,6 +12,7 @@
  */
 import { clauseIdsIn } from "../../kit/clauseId.ts";
 import type { Level, Outcome } from "../../kit/outcomes.ts";
+import { type AcceptedGap, isAccepted } from "./acceptedGaps.ts";
 
 export type Verdict = Outcome | "none";
 
@@ -79,22 +80,28 @@ export function levelsUpTo(level: Level): Level[] {
 }
 
 export interface RunSummary {
-  /** Clauses with a failed verdict at a deciding level. */
+  /** Clauses with a failed verdict at a deciding level that the profile does not accept. */
   readonly failed: readonly string[];
   /** Tests that could not be carried out, at any level: the run is not trustworthy where they are. */
   readonly inconclusive: number;
+  /** Failures the profile accepts (`expect`), confirmed by the run, at any level. */
+  readonly accepted: readonly AcceptedGap[];
+  /** Accepted gaps at a deciding level that no longer fail: the run fails until they are removed. */
+  readonly stale: readonly AcceptedGap[];
 }
 
-export function summarize(verdicts: readonly ClauseVerdict[], level: Level): RunSummary {
+export function summarize(verdicts: readonly ClauseVerdict[], level: Level, gaps: readonly AcceptedGap[] = []): RunSummary {
   const levels = levelsUpTo(level);
   return {
-    failed: verdicts.filter((v) => levels.some((l) => v[l] === "failed")).map((v) => v.id),
+    failed: verdicts.filter((v) => levels.some((l) => v[l] === "failed" && !isAccepted(gaps, v.id, l))).map((v) => v.id),
     inconclusive: verdicts.reduce((n, v) => n + v.tests.filter((t) => t.outcome === "inconclusive").length, 0),
+    accepted: gaps.filter((gap) => gap.status === "accepted"),
+    stale: gaps.filter((gap) => gap.status === "stale" && levels.includes(gap.level)),
   };
 }
 
-/** Documented exit codes: 0 conforms, 1 a clause failed, 3 the run was inconclusive (2 is usage). */
+/** Documented exit codes: 0 conforms, 1 a clause failed (or an accepted gap is stale), 3 the run was inconclusive (2 is usage). */
 export function exitCodeFor(summary: RunSummary): 0 | 1 | 3 {
-  if (summary.failed.length > 0) return 1;
+  if (summary.failed.length > 0 || summary.stale.length > 0) return 1;
   return summary.inconclusive > 0 ? 3 : 0;
 }
