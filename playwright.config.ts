@@ -12,17 +12,19 @@ const ext = extname(fileURLToPath(import.meta.url));
  * `npm run conformance` sets PCK_REPORT_DIR: then the run also writes the per-clause report, the HTML
  * report and JUnit XML there. CI runs add the HTML report; a plain local run just lists.
  */
-const { reportDir, target } = readKitEnv();
+const { reportDir, target, progress } = readKitEnv();
+/** A line per test, or (PCK_OUTPUT=progress) a progress line every few seconds. */
+const perTest: ReporterDescription = progress ? [`./cli/report/progressReporter${ext}`] : ["list"];
 const reporter: ReporterDescription[] = reportDir
   ? [
-      ["list"],
+      perTest,
       [`./cli/report/conformanceReporter${ext}`],
       ["html", { open: "never", outputFolder: `${reportDir}/html` }],
       ["junit", { outputFile: `${reportDir}/junit.xml` }],
     ]
   : process.env.CI
-    ? [["list"], ["html", { open: "never", outputFolder: "test-results/html" }], ["junit", { outputFile: "test-results/junit.xml" }]]
-    : [["list"]];
+    ? [perTest, ["html", { open: "never", outputFolder: "test-results/html" }], ["junit", { outputFile: "test-results/junit.xml" }]]
+    : [perTest];
 
 export default defineConfig({
   testDir: "specs",

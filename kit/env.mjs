@@ -24,6 +24,11 @@ export const ENV = {
   controlToken: "PCK_CONTROL_TOKEN",
   /** The installed kit's command, exported by the GitHub Action's install step (action.yml). */
   bin: "PCK_BIN",
+  /**
+   * `progress`: a check prints a progress line every few seconds instead of a line per test (set by
+   * a user, and by npm test's example-app checks, whose expected failures would print as ✘ lines).
+   */
+  output: "PCK_OUTPUT",
 };
 
 /**
@@ -37,6 +42,7 @@ export const ENV = {
  * @property {boolean} forceBrowserInstall
  * @property {string | undefined} controlToken
  * @property {string | undefined} bin
+ * @property {boolean} progress
  */
 
 /**
@@ -57,6 +63,7 @@ export function readKitEnv(env = process.env) {
     forceBrowserInstall: env[ENV.forceBrowserInstall] === "1",
     controlToken: read(ENV.controlToken),
     bin: read(ENV.bin),
+    progress: env[ENV.output] === "progress",
   };
 }
 

@@ -71,6 +71,8 @@ function steps(extraArgs) {
       name: "package",
       shown: "npm run check:package",
       run: [process.execPath, ["--import", "tsx", "scripts/checkPackage.ts"]],
+      // The second app's failures are its record: progress lines, not a ✘ line for each.
+      env: { [ENV.output]: "progress" },
     },
     {
       // `init` on the reference and the prompt app (vite-plugin-pwa's default setup): the starter
