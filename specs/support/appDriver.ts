@@ -44,15 +44,22 @@ export function appDriver(profile: Profile): AppDriver {
         if (profile.navigate !== "pushState" && target.link) {
           await page.getByRole(profile.navigate, { name: target.link, exact: true }).first().click({ timeout: STIMULUS_TIMEOUT_MS });
         } else {
-          await page.evaluate((path) => {
-            // Next.js's App Router renders nothing for a bare pushState: its own router instance
-            // (window.next.router, set in production too) navigates as its links do.
-            const next = (window as { next?: { router?: { push?: (href: string) => void } } }).next;
-            if (typeof next?.router?.push === "function") return next.router.push(path);
-            // React Router and most others listen to popstate and read the location.
-            history.pushState(null, "", path);
-            window.dispatchEvent(new PopStateEvent("popstate"));
-          }, target.path);
+          await page.evaluate(
+            ({ path, basePath }) => {
+              // Next.js's App Router renders nothing for a bare pushState: its own router instance
+              // (window.next.router, set in production too) navigates as its links do, and adds the
+              // app's basePath itself.
+              const next = (window as { next?: { router?: { push?: (href: string) => void } } }).next;
+              if (typeof next?.router?.push === "function") {
+                const withinApp = basePath !== "/" && path.startsWith(basePath) ? path.slice(basePath.length) || "/" : path;
+                return next.router.push(withinApp);
+              }
+              // React Router and most others listen to popstate and read the location.
+              history.pushState(null, "", path);
+              window.dispatchEvent(new PopStateEvent("popstate"));
+            },
+            { path: target.path, basePath: profile.basePath },
+          );
         }
         await expect(page, "the page's URL after the navigation").toHaveURL((url) => url.pathname === target.path, { timeout: STIMULUS_TIMEOUT_MS });
         if (renders) await expect(heading(page, target), "what tells the page apart").toHaveText(target.heading, { timeout: STIMULUS_TIMEOUT_MS });
