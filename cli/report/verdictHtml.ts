@@ -6,7 +6,7 @@
 import { escapeHtml } from "../../kit/escapeHtml.ts";
 import type { Level } from "../../kit/outcomes.ts";
 import { type AcceptedGap, staleLine } from "./acceptedGaps.ts";
-import { outcomeSentence, verdictLabel } from "./verdictMarkdown.ts";
+import { outcomeSentence, TEXT_VERDICT_LABEL, verdictLabel } from "./verdictMarkdown.ts";
 import { type ClauseVerdict, suiteNotes, summarize, type TestOutcome } from "./verdicts.ts";
 
 const STYLE = `body{font:15px/1.5 system-ui,sans-serif;margin:2rem auto;max-width:70rem;padding:0 1rem;color:#1b1b1b}
@@ -15,7 +15,7 @@ th{background:#f4f4f4}.failed{color:#a00}.inconclusive{color:#8a5a00}.passed{col
 li{margin:.3rem 0}code{background:#f4f4f4;padding:0 .2rem}`;
 
 function cell(gaps: readonly AcceptedGap[], v: ClauseVerdict, level: Level): string {
-  return `<td class="${v[level]}">${escapeHtml(verdictLabel(gaps, v, level))}</td>`;
+  return `<td class="${v[level]}">${escapeHtml(verdictLabel(gaps, v, level, TEXT_VERDICT_LABEL))}</td>`;
 }
 
 function item(v: ClauseVerdict, t: TestOutcome): string {

@@ -57,9 +57,22 @@ export function outcomeSentence(summary: RunSummary, level: Level): string {
   return `Conforms at the ${level} level${accepted}.`;
 }
 
+/**
+ * The same labels with marks every common font has (DejaVu, Liberation, the system UI fonts), for
+ * the HTML page: where no emoji font is installed, ✅ and ❌ render as empty boxes.
+ */
+export const TEXT_VERDICT_LABEL: Record<Verdict, string> = {
+  passed: "✓ pass",
+  failed: "✗ fail",
+  inconclusive: "! inconclusive",
+  "not-applicable": "– not applicable",
+  "not-checked": "○ not checked",
+  none: "—",
+};
+
 /** A level's verdict as the table shows it, marked when the profile accepts the failure. */
-export function verdictLabel(gaps: readonly AcceptedGap[], v: ClauseVerdict, level: Level): string {
-  return `${VERDICT_LABEL[v[level]]}${isAccepted(gaps, v.id, level) ? " (accepted)" : ""}`;
+export function verdictLabel(gaps: readonly AcceptedGap[], v: ClauseVerdict, level: Level, labels: Record<Verdict, string> = VERDICT_LABEL): string {
+  return `${labels[v[level]]}${isAccepted(gaps, v.id, level) ? " (accepted)" : ""}`;
 }
 
 function gapsSection(summary: RunSummary): string[] {
