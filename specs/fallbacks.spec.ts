@@ -26,7 +26,15 @@ const FALLBACKS = [
  * are not checked (notFoundPage).
  */
 function fallbackOf(profile: Profile, key: (typeof FALLBACKS)[number]["key"], status: number) {
-  return key === "notFound" ? notFoundPage(profile) : needs(profile.fallbacks[key], `${status} page (fallbacks.${key})`);
+  return key === "notFound" ? notFoundPage(profile) : (profile.fallbacks[key] ?? undecided(`${status} page`, `fallbacks.${key}`));
+}
+
+/**
+ * A failure page the profile neither describes nor lists as not applicable (init leaves it for the
+ * user to decide): without its text the kit cannot recognise it, so its clause is not checked.
+ */
+function undecided(page: string, field: string): never {
+  return notChecked(`the profile neither describes the app's ${page} (${field}) nor lists its clause under notApplicable`);
 }
 
 for (const { clause, status, key } of FALLBACKS) {
@@ -107,7 +115,7 @@ async function shownDigest(page: Page, digest: NonNullable<NonNullable<Profile["
 
 /** The server-error page and where it shows the digest, or the test is not applicable / not checked. */
 function serverErrorOf(profile: Profile) {
-  const serverError = needs(profile.fallbacks.serverError, "server-side code that can throw (fallbacks.serverError)");
+  const serverError = profile.fallbacks.serverError ?? undecided("server-error (500) page", "fallbacks.serverError");
   const digest = serverError.digest ?? notChecked("the profile does not say where the page shows the digest (fallbacks.serverError.digest)");
   return { serverError, digest };
 }

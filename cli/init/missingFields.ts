@@ -37,13 +37,15 @@ const FALLBACKS = [
   { key: "serverError", clause: "ERR-4", status: 500, cannot: "it has no server-side code of its own" },
 ] as const;
 
-/** The fallback pages the schema needs described or listed as not applicable: init writes a placeholder. */
-export function missingFallbacks(placeholder: string): FieldNote[] {
+/**
+ * The failure pages init cannot see: left out of the starter (no placeholder to delete), each a
+ * decision for the user. Undecided, the clause is not checked, the report naming the field.
+ */
+export function missingFallbacks(): FieldNote[] {
   return FALLBACKS.map(({ key, clause, status, cannot }) => ({
     fields: [`fallbacks.${key}`, `notApplicable.${clause}`],
     text:
-      `init cannot make the app answer ${status}, so fallbacks.${key}.text is a '${placeholder}' placeholder and ${clause} fails as written. ` +
-      `Give the text of the app's ${status} page (and a path where the app answers ${status}, if it has one${key === "serverError" ? "; and where the page shows the digest" : ""}), ` +
-      `or delete fallbacks.${key} and list ${clause} under notApplicable with the reason the app cannot have the page (e.g. ${cannot}).`,
+      `To decide: init cannot make the app answer ${status}. Describe the app's ${status} page under fallbacks.${key} (its text, and a path where the app answers ${status} if it has one${key === "serverError" ? "; and where the page shows the digest" : ""}), ` +
+      `or list ${clause} under notApplicable with the reason the app cannot have it (e.g. ${cannot}). Until then ${clause} is not checked.`,
   }));
 }

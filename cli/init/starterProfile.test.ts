@@ -73,17 +73,28 @@ describe("starterProfile", () => {
     expect(missing.find((note) => note.fields.includes("fallbacks.clientError"))?.text).toMatch(/ERR-5 is not checked/);
   });
 
-  test("writes a failing placeholder for the 403, 401 and 500 pages, never 'not applicable', and lists both ways to fill it", () => {
+  test("leaves the 403, 401 and 500 pages out for the user to decide, never 'not applicable', and lists both ways to decide", () => {
     const { profile, missing } = starterProfile(FACTS);
+    expect(Profile.safeParse(profile).success).toBe(true);
+    expect(JSON.stringify(profile)).not.toContain(PLACEHOLDER);
     for (const [key, clause] of [
       ["forbidden", "ERR-2"],
       ["unauthorized", "ERR-3"],
       ["serverError", "ERR-4"],
     ] as const) {
-      expect(profile.fallbacks[key]?.text).toMatch(new RegExp(`^${PLACEHOLDER}`));
+      expect(profile.fallbacks[key]).toBeUndefined();
       expect(profile.notApplicable).toEqual({});
-      expect(missing.find((note) => note.fields.includes(`fallbacks.${key}`))?.fields).toEqual([`fallbacks.${key}`, `notApplicable.${clause}`]);
+      const note = missing.find((n) => n.fields.includes(`fallbacks.${key}`));
+      expect(note?.fields).toEqual([`fallbacks.${key}`, `notApplicable.${clause}`]);
+      expect(note?.text).toMatch(new RegExp(`^To decide: .* Until then ${clause} is not checked\\.$`));
     }
+  });
+
+  test("leaves the 404 page out, saying ERR-1 then fails, when the unknown path showed no text", () => {
+    const { profile, missing } = starterProfile({ ...FACTS, notFound: { ...FACTS.notFound, text: null } });
+    expect(Profile.safeParse(profile).success).toBe(true);
+    expect(profile.fallbacks.notFound).toBeUndefined();
+    expect(missing.find((n) => n.fields.includes("fallbacks.notFound"))?.text).toMatch(/ERR-1 fails/);
   });
 
   test("needs placeholders and says so when fewer than two pages were found", () => {

@@ -1,8 +1,10 @@
 /**
  * Turns what init saw of an app (AppFacts) into a starter profile, a note on how each field was
  * found, and the list of what it could not find. Nothing is made up to pass: an optional field init
- * cannot see is left out (and the list says what that does to the verdicts); where the schema needs
- * a value init cannot see, it writes a `FILL IN` placeholder that fails its clause until replaced.
+ * cannot see is left out (and the list says what that does to the verdicts), the failure pages it
+ * cannot make the app show among them (a decision for the user: describe, or not applicable). Only
+ * where the schema needs a value (three pages) and the app offers too few does it write a `FILL IN`
+ * placeholder, which fails its clause until replaced.
  */
 import { PAGE_ROLES, PAGES_NEEDED, type ProfileInput } from "../profile/profileSchema.ts";
 import type { AppFacts, LinkFact } from "./appFacts.ts";
@@ -199,11 +201,10 @@ export function starterProfile(facts: AppFacts): StarterProfile {
   }
 
   const notFound = facts.notFound;
-  const notFoundText = notFound.text ?? `${PLACEHOLDER}: the text of the app's 404 page`;
   if (notFound.text === null) {
     missing.push({
       fields: ["fallbacks.notFound"],
-      text: `${notFound.path} showed no text (status ${notFound.status ?? "none"}). Give the text of the app's 404 page; until then ERR-1 fails.`,
+      text: `${notFound.path} showed no text (status ${notFound.status ?? "none"}), so the starter has no 404 page. Describe the app's 404 page (its path and text); left out, the kit takes the app to have none, and ERR-1 fails.`,
     });
   } else {
     const status = notFound.status === 404 ? "answered 404" : `answered ${notFound.status ?? "nothing"}, not 404, so ERR-1 fails unless that changes`;
@@ -216,7 +217,7 @@ export function starterProfile(facts: AppFacts): StarterProfile {
   const data = dataOf(facts, found, missing);
   const offline = offlineOf(facts, found, missing);
   const online = onlineOf(facts, found, missing);
-  missing.push(...missingOptionalFields(), ...missingFallbacks(PLACEHOLDER));
+  missing.push(...missingOptionalFields(), ...missingFallbacks());
   if (facts.referenceHooks) {
     missing.push({
       fields: ["reference"],
@@ -235,12 +236,7 @@ export function starterProfile(facts: AppFacts): StarterProfile {
     inside,
     ...(data === undefined ? {} : { data }),
     ...(offline === undefined ? {} : { offline }),
-    fallbacks: {
-      notFound: { path: notFound.path, text: notFoundText },
-      forbidden: { text: `${PLACEHOLDER}: the text of the app's 403 page` },
-      unauthorized: { text: `${PLACEHOLDER}: the text of the app's 401 page` },
-      serverError: { text: `${PLACEHOLDER}: the text of the app's server-error (500) page` },
-    },
+    fallbacks: notFound.text === null ? {} : { notFound: { path: notFound.path, text: notFound.text } },
     uncacheable: {},
     ...online,
     notApplicable: {},

@@ -63,12 +63,6 @@ const data = z
   .refine((d) => d.accept !== undefined || d.header !== undefined || d.query !== undefined, "needs accept, header or query");
 
 /**
- * Each optional fallback, and the clause that must be listed under notApplicable without it. Not the
- * client-side error page: any app can throw, so without one ERR-5 is not checked, never not applicable.
- */
-const FALLBACK_CLAUSES = { forbidden: "ERR-2", unauthorized: "ERR-3", serverError: "ERR-4" } as const;
-
-/**
  * The pages the suite uses, by role: the first two are reached client-side from home by the app's
  * own navigation (NAV-1..3, ERR-1's data requests); the third is one the suite opens offline before
  * visiting it (NAV-6, ERR-6) and navigates to by history changes. None is home, none repeats.
@@ -112,7 +106,11 @@ export const Profile = z
     data: data.optional(),
     /** NAV-6: the offline page. Absent: the app has none, and fails that recommended rule. */
     offline: z.strictObject(shownText).optional(),
-    /** The app's failure pages. One the app cannot have is left out and its clause listed in notApplicable. */
+    /**
+     * The app's failure pages. One the app cannot have is left out and its clause listed in
+     * notApplicable with the reason; one left out and not listed (not decided yet) leaves its clause
+     * not checked, the report naming the field.
+     */
     fallbacks: z.strictObject({
       /** ERR-1's page. Absent: the app has no 404 page, which ERR-1's required rule fails (an unknown path is still asked for). */
       notFound: fallbackPage
@@ -200,16 +198,6 @@ export const Profile = z
           message: `is ${path === profile.home ? "home" : "another page's path"}: the suite needs ${PAGE_ROLES}`,
         });
       seen.add(path);
-    }
-    for (const [key, clause] of Object.entries(FALLBACK_CLAUSES)) {
-      const described = profile.fallbacks[key as keyof typeof FALLBACK_CLAUSES] !== undefined;
-      if (!described && profile.notApplicable[clause] === undefined) {
-        ctx.addIssue({
-          code: "custom",
-          path: ["fallbacks", key],
-          message: `is missing: describe the app's page, or list ${clause} under notApplicable with the reason the app cannot have it`,
-        });
-      }
     }
   });
 
