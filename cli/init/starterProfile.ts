@@ -164,7 +164,7 @@ export function starterProfile(facts: AppFacts): StarterProfile {
   });
   found.push({
     fields: ["worker.script", "worker.scope", "basePath"],
-    text: `From the service worker registration that controls ${facts.home}; the base path is the scope without its last '/'.`,
+    text: `From the service worker registration whose scope covers ${facts.home} (its active worker's script); the base path is the scope without its last '/'.`,
   });
   found.push({ fields: ["home"], text: "The page init opened (--target)." });
 
