@@ -6,7 +6,7 @@ import { cameWithin, needs, notChecked, precondition, RECOMMENDED } from "./supp
 import { cachedEntries, cachedHeaders, cachedUrls, storedWithinGrace } from "./support/browserState.ts";
 import { dataFetch, dataRequests, isDataRequest } from "./support/dataRequests.ts";
 import { expectFailureSent, FAILURE_CACHE_CONTROLS, failureFault } from "./support/failureFault.ts";
-import { visitHeld } from "./support/heldPage.ts";
+import { gotoMarked, visitHeld } from "./support/heldPage.ts";
 import type { MockServer } from "./support/mockServerProcess.ts";
 import { navigate } from "./support/navigation.ts";
 import { unknownPath } from "./support/notFoundPage.ts";
@@ -235,9 +235,6 @@ const DOCUMENT_KINDS: ReadonlySet<string> = new Set(["navigation", "preload", "w
 
 let onceCount = 0;
 
-/** A header the server's answer to the sentinel navigation carries. */
-const SENTINEL_HEADER = "x-pck-sentinel";
-
 /**
  * Navigates the controlled page to a fresh URL of `target` and returns how many document requests
  * for it reached the server. A second request may still be under way when the page has loaded (a
@@ -254,10 +251,7 @@ async function documentRequestsOf(page: Page, mock: MockServer, target: string, 
   // The server's answers to the sentinel carry a mark: one the worker answers from its cache (an app
   // shell) comes without it, and sends nothing to wait for. Then nothing of the first navigation is
   // under way either, and its count stands as it is (none, which the rule fails).
-  const fault = await mock.addFault({ path: sentinel, representation: "document", responseHeaders: { [SENTINEL_HEADER]: stamp } });
-  const response = await page.goto(last);
-  await mock.removeFault(fault.id);
-  if (!response?.fromServiceWorker() || response.headers()[SENTINEL_HEADER] === stamp)
+  if (!(await gotoMarked(page, mock, last)).fromCache)
     await cameWithin(`the sentinel ${last} reaches the server`, () =>
       expect.poll(async () => (await mock.journal()).some((entry) => entry.url === last && DOCUMENT_KINDS.has(entry.kind))).toBe(true),
     );

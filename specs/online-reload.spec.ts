@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import type { Profile } from "../cli/profile/profileSchema.ts";
+import { installFakeClock, pauseFakeClock } from "../kit/fakeClock.ts";
 import { checkProfileFirst, expect, test } from "./fixtures.ts";
 import { cameWithin, notChecked, RECOMMENDED, servedReference } from "./support/applicability.ts";
 import { cachedUrls, waitForController } from "./support/browserState.ts";
@@ -18,22 +19,11 @@ const SETTLE_BUDGET_MS = 10_000;
 /** Real time a reload may take once the fake settle time has run: a page load on a busy machine. */
 const RELOAD_TIMEOUT_MS = 15_000;
 
-/** Any fixed instant: the page's fake clock starts there. */
-const CLOCK_START = new Date("2026-01-01T00:00:00Z").getTime();
-/** `pauseAt` only moves forward: a margin past the page's fake now that no step between takes. */
-const PAUSE_MARGIN_MS = 1_000;
-
-/**
- * Opens the page on a fake clock, paused once a worker controls it. An installed clock alone keeps
- * ticking in real time, so a settle timer armed by `online` fired whenever the test took longer than
- * the settle time to go offline again (11 of 150 runs on a loaded machine); paused, only `runFor`
- * moves it. It ticks while the app loads: an app that renders and registers on timers (zoneless
- * Angular's scheduler, `registerWhenStable`) shows nothing under a clock paused from the start.
- */
+/** Opens the page on the fake clock (kit/fakeClock.ts), paused once a worker controls it. */
 async function openWithFakeClock(page: Page, path: string): Promise<void> {
-  await page.clock.install({ time: CLOCK_START });
+  await installFakeClock(page);
   await takeControl(page, path, test.info());
-  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + PAUSE_MARGIN_MS);
+  await pauseFakeClock(page);
   await markDocument(page, "original");
 }
 
@@ -63,7 +53,12 @@ test.describe("ONL-1 reload when back online", () => {
     // A reload the app begins shows at once: the document leaves, or is already replaced. Only then
     // is a whole page load worth waiting for.
     const began = await cameWithin("the page begins to reload", () =>
-      expect.poll(async () => (await documentState(page)).marker !== "original" || (await documentState(page)).leaving).toBe(true),
+      expect
+        .poll(async () => {
+          const state = await documentState(page);
+          return state.leaving || state.marker !== "original";
+        })
+        .toBe(true),
     );
     expect(began && (await reloaded), "the page reloaded after the browser came back online").toBe(true);
     await waitForController(page);

@@ -8,17 +8,34 @@
  * The visit tells them apart without waiting on a guess: the server's answer carries a mark of the
  * test's own, so an answer from the worker without the mark came from what the worker already held.
  */
-import { expect, type Page } from "@playwright/test";
+import { expect, type Page, type Response } from "@playwright/test";
 import { precondition } from "./applicability.ts";
 import { cachedUrls } from "./browserState.ts";
 import type { MockServer } from "./mockServerProcess.ts";
 
 export type Held = "stored under its URL" | "answered from the worker's cache";
 
-/** The header a fault adds to the server's answers during the visit. */
-const HELD_HEADER = "x-pck-held";
+/** The header a fault adds to the server's answers during a marked navigation. */
+const MARK_HEADER = "x-pck-mark";
 
-let visits = 0;
+let marks = 0;
+
+/**
+ * Navigates `page` to `url` while the server marks its answers for `url`'s path, and says whether
+ * the worker answered from its cache: a response from the worker without the mark never came from
+ * the server (a preload the browser sent anyway may still be under way, unused).
+ */
+export async function gotoMarked(page: Page, mock: MockServer, url: string): Promise<{ response: Response | null; fromCache: boolean }> {
+  marks += 1;
+  const mark = `mark-${marks}-${Date.now()}`;
+  const fault = await mock.addFault({ path: url.split("?")[0] ?? url, representation: "document", responseHeaders: { [MARK_HEADER]: mark } });
+  try {
+    const response = await page.goto(url);
+    return { response, fromCache: response?.fromServiceWorker() === true && response.headers()[MARK_HEADER] !== mark };
+  } finally {
+    await mock.removeFault(fault.id);
+  }
+}
 
 /**
  * Visits `path` online on the controlled `page` and resolves once the worker holds it: at once when
@@ -27,16 +44,8 @@ let visits = 0;
  */
 export function visitHeld(page: Page, mock: MockServer, path: string, origin: string | undefined): Promise<Held> {
   return precondition(`the worker holds ${path} after an online visit (NAV-1, NAV-3)`, async () => {
-    visits += 1;
-    const mark = `held-${visits}-${Date.now()}`;
-    const fault = await mock.addFault({ path: path.split("?")[0] ?? path, representation: "document", responseHeaders: { [HELD_HEADER]: mark } });
-    try {
-      const response = await page.goto(path);
-      if (response?.fromServiceWorker() && response.headers()[HELD_HEADER] !== mark) return "answered from the worker's cache";
-      await expect.poll(() => cachedUrls(page), { message: `Cache Storage holds ${path} after the visit` }).toContain(`${origin}${path}`);
-      return "stored under its URL";
-    } finally {
-      await mock.removeFault(fault.id);
-    }
+    if ((await gotoMarked(page, mock, path)).fromCache) return "answered from the worker's cache";
+    await expect.poll(() => cachedUrls(page), { message: `Cache Storage holds ${path} after the visit` }).toContain(`${origin}${path}`);
+    return "stored under its URL";
   });
 }

@@ -11,15 +11,11 @@
  * the new document has loaded.
  */
 import type { BrowserContext, Page } from "@playwright/test";
+import { installFakeClock, pauseFakeClock } from "../../../kit/fakeClock.ts";
 import type { OnlineFact } from "../appFacts.ts";
 import { SETTLE_CHECKPOINTS_MS } from "../settleCheckpoints.ts";
 import { waitForControl } from "./pageReads.ts";
 import { ACTION_TIMEOUT_MS, LOAD_TIMEOUT_MS } from "./timeouts.ts";
-
-/** Any fixed instant: the fake clock starts there. */
-const CLOCK_START = new Date("2026-01-01T00:00:00Z").getTime();
-/** `pauseAt` only moves forward: a margin past the page's fake now that no step between takes. */
-const PAUSE_MARGIN_MS = 1_000;
 
 /** sessionStorage key the armed listener sets: it outlives a document the event makes the app replace. */
 const SEEN_KEY = "__pck_init_connectivity_seen";
@@ -88,12 +84,11 @@ async function waitForNewDocument(page: Page): Promise<void> {
 
 export async function probeOnlineReload(context: BrowserContext, home: string): Promise<OnlineFact> {
   const page = await context.newPage();
-  // The clock ticks while the app loads and pauses once a worker controls it: an app that renders on
-  // timers (zoneless Angular) shows nothing, and never registers, under a clock paused from the start.
-  await page.clock.install({ time: CLOCK_START });
+  // The suite's fake clock (kit/fakeClock.ts): ticking while the app loads, paused once controlled.
+  await installFakeClock(page);
   await page.goto(home, { timeout: LOAD_TIMEOUT_MS });
   await waitForControl(page);
-  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + PAUSE_MARGIN_MS);
+  await pauseFakeClock(page);
   await markDocument(page);
   await switchConnectivity(page, context, false);
   await switchConnectivity(page, context, true);
