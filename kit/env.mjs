@@ -29,6 +29,11 @@ export const ENV = {
    * a user, and by npm test's example-app checks, whose expected failures would print as ✘ lines).
    */
   output: "PCK_OUTPUT",
+  /**
+   * The mock servers a suite run's global setup started, one per parallel test worker (JSON; set by
+   * specs/support/runServers.ts for the run's own workers, never by a user).
+   */
+  runServers: "PCK_RUN_SERVERS",
 };
 
 /**

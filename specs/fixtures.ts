@@ -1,6 +1,7 @@
 /**
- * The fixtures every spec uses: one mock server per Playwright worker (reset before each test), the
- * spy init script in every context, a page the worker already controls, and `checkProfileFirst()`.
+ * The fixtures every spec uses: one mock server per parallel Playwright worker (started for the whole
+ * run by runServers.ts, the global setup; reset before each test), the spy init script in every
+ * context, a page the worker already controls, and `checkProfileFirst()`.
  */
 import { test as base, expect, type Page } from "@playwright/test";
 import { loadProfile } from "../cli/profile/loadProfile.ts";
@@ -9,22 +10,12 @@ import { clauseIdsIn } from "../kit/clauseId.ts";
 import { readKitEnv } from "../kit/env.mjs";
 import { type AppDriver, appDriver } from "./support/appDriver.ts";
 import { applyProfileExclusions, precondition } from "./support/applicability.ts";
-import { type MockServer, startMockServer } from "./support/mockServerProcess.ts";
+import { connectMockServer, type MockServer, startMockServer } from "./support/mockServerProcess.ts";
+import { runServerAddress, serverArgs } from "./support/runServers.ts";
 import { HISTORY_KEY, type HistoryChange, installSpy, OFFLINE_HOLD_KEY, POSTS_KEY, type PostRecord, type RegisterCall } from "./support/spy.ts";
 import { takeControlOnce } from "./support/takeControl.ts";
 
-/**
- * Target mode (`npm run conformance`): PCK_TARGET is the app's origin and PCK_PROFILE its profile.
- * The mock server then runs as a proxy in front of it (journal and faults on top of the real app).
- * Without them the suite checks the reference app with its default profile.
- */
-const { target: TARGET, profile: PROFILE_FILE } = readKitEnv();
-
-function serverArgs(profile: Profile): string[] {
-  const basePath = profile.basePath === "/" ? "/" : profile.basePath;
-  if (!TARGET) return ["--base-path", basePath];
-  return ["--upstream", TARGET, "--base-path", basePath, "--worker-path", profile.worker.script];
-}
+const { profile: PROFILE_FILE } = readKitEnv();
 
 export interface Spy {
   readonly registerCalls: (page: Page) => Promise<RegisterCall[]>;
@@ -84,8 +75,9 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     { scope: "worker" },
   ],
   mockServerStarting: [
-    async ({ profile }, use) => {
-      const starting = startMockServer(serverArgs(profile));
+    async ({ profile }, use, workerInfo) => {
+      const address = runServerAddress(workerInfo.parallelIndex);
+      const starting = address ? Promise.resolve(connectMockServer(address)) : startMockServer(serverArgs(profile));
       // Awaited by mockServer; a start that fails is that fixture's error, not an unhandled rejection here.
       starting.catch(() => undefined);
       await use(starting);

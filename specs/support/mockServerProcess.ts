@@ -50,22 +50,53 @@ export async function startMockServer(args: readonly string[] = []): Promise<Moc
   child.on("exit", (code, signal) => {
     exited = signal ? `signal ${signal}` : `code ${code}`;
   });
+  const gone = (): string | undefined =>
+    exited === null || stopping
+      ? undefined
+      : `The mock server at ${origin} (pid ${child.pid}) exited with ${exited} while this test worker still needed it, and this process did not stop it ` +
+        `(code 0 is its own clean stop on SIGTERM, SIGINT or a closed IPC channel, so something else signalled it).\n${server.stderr()}`;
+  return mockServerAt({ origin, appUrl: server.url ?? `${origin}/app/` }, gone, () => {
+    stopping = true;
+    return server.stop();
+  });
+}
+
+/** Where a running mock server listens: what a run's global setup hands its test workers. */
+export interface MockServerAddress {
+  readonly origin: string;
+  readonly appUrl: string;
+}
+
+/**
+ * A mock server this process did not start (the run's global setup did, for this worker's parallel
+ * index: it outlives the test workers that Playwright replaces after each failed test). Stopping it
+ * is its starter's job.
+ */
+export function connectMockServer(address: MockServerAddress): MockServer {
+  // Only a call that reached no server is explained; the control API's own 4xx answers pass as they are.
+  const gone = (error: unknown) =>
+    error instanceof TypeError && error.message === "fetch failed"
+      ? `The mock server at ${address.origin}, started for the whole run by the suite's global setup (specs/support/runServers.ts), did not answer: it has exited.`
+      : undefined;
+  return mockServerAt(address, gone, async () => undefined);
+}
+
+/** The control client of the server at `address`; `gone` explains a failed call when the server is known to be away. */
+function mockServerAt(address: MockServerAddress, gone: (error: unknown) => string | undefined, stop: () => Promise<void>): MockServer {
+  const { origin } = address;
   const client = createControlClient(origin);
   const call = async <T>(use: (control: ControlClient) => Promise<T>): Promise<T> => {
     try {
       return await use(client);
     } catch (error) {
-      if (exited === null || stopping) throw error;
-      throw new Error(
-        `The mock server at ${origin} (pid ${child.pid}) exited with ${exited} while this test worker still needed it, and this process did not stop it ` +
-          `(code 0 is its own clean stop on SIGTERM, SIGINT or a closed IPC channel, so something else signalled it).\n${server.stderr()}`,
-        { cause: error },
-      );
+      const why = gone(error);
+      if (why === undefined) throw error;
+      throw new Error(why, { cause: error });
     }
   };
   return {
     origin,
-    appUrl: server.url ?? `${origin}/app/`,
+    appUrl: address.appUrl,
     journal: async () => (await call((control) => control.journal())).entries,
     reset: () => call((control) => control.reset()),
     configure: async (patch) => {
@@ -79,9 +110,6 @@ export async function startMockServer(args: readonly string[] = []): Promise<Moc
     setOffline: async (offline) => {
       await call((control) => control.setOffline(offline));
     },
-    stop: () => {
-      stopping = true;
-      return server.stop();
-    },
+    stop,
   };
 }

@@ -1,0 +1,45 @@
+/**
+ * The suite's global setup: one mock server per parallel test worker, started once for the whole run.
+ * Playwright replaces a test worker after every failed test; a server of the worker's own would start
+ * again each time (about 0.6 s: tsx, Express, react-dom/server), and an app with many expected
+ * failures paid that on every one. The replacement has the same parallel index and takes over the
+ * same server, which every test resets before it begins.
+ */
+import type { FullConfig } from "@playwright/test";
+import { loadProfile } from "../../cli/profile/loadProfile.ts";
+import type { Profile } from "../../cli/profile/profileSchema.ts";
+import { ENV, readKitEnv } from "../../kit/env.mjs";
+import { type MockServerAddress, startMockServer } from "./mockServerProcess.ts";
+
+/**
+ * Target mode (`npm run conformance`): PCK_TARGET is the app's origin and the mock server runs as a
+ * proxy in front of it (journal and faults on top of the real app). Without it, the reference app.
+ */
+export function serverArgs(profile: Profile): string[] {
+  const { target } = readKitEnv();
+  if (!target) return ["--base-path", profile.basePath];
+  return ["--upstream", target, "--base-path", profile.basePath, "--worker-path", profile.worker.script];
+}
+
+/** The server started for `parallelIndex`, if the run's global setup started one. */
+export function runServerAddress(parallelIndex: number): MockServerAddress | undefined {
+  const listed = process.env[ENV.runServers];
+  if (!listed) return undefined;
+  return (JSON.parse(listed) as MockServerAddress[])[parallelIndex];
+}
+
+export default async function startRunServers(config: FullConfig): Promise<() => Promise<void>> {
+  const args = serverArgs(loadProfile(readKitEnv().profile));
+  const started = await Promise.allSettled(Array.from({ length: config.workers }, () => startMockServer(args)));
+  const servers = started.flatMap((outcome) => (outcome.status === "fulfilled" ? [outcome.value] : []));
+  const failed = started.find((outcome) => outcome.status === "rejected");
+  if (failed) {
+    await Promise.all(servers.map((server) => server.stop()));
+    throw failed.reason;
+  }
+  // Test workers inherit the runner's environment as it is once global setup has run.
+  process.env[ENV.runServers] = JSON.stringify(servers.map(({ origin, appUrl }) => ({ origin, appUrl }) satisfies MockServerAddress));
+  return async () => {
+    await Promise.all(servers.map((server) => server.stop()));
+  };
+}
