@@ -5,26 +5,25 @@ import type { AppDriver } from "./support/appDriver.ts";
 import { cameWithin, needs, notChecked, precondition, RECOMMENDED } from "./support/applicability.ts";
 import { cachedEntries, cachedUrls } from "./support/browserState.ts";
 import { visitHeld } from "./support/heldPage.ts";
+import { waitLearning } from "./support/learningWait.ts";
 import type { MockServer } from "./support/mockServerProcess.ts";
 import { goOffline, goOnline } from "./support/offline.ts";
 import { postedUrls, rawPostedUrls } from "./support/posts.ts";
-import { knownFact, recordFact } from "./support/runFacts.ts";
+import { knownFact } from "./support/runFacts.ts";
+import { type ChangeBy, expectStored, storedUrls } from "./support/storedAfterChange.ts";
 
 /**
  * NAV-1's required rule is the outcome: the page of a history change ends up stored, whatever the
  * channel (a `CACHE_URLS` message to the controlling worker, Serwist's navigation-cache Web Worker,
  * the worker's own fetch). The page must not be stored before the change, or the test could not fail.
  */
-async function expectStoredAfter(page: Page, urls: readonly string[], change: () => Promise<void>, what: string): Promise<void> {
-  // A fragment is no part of what a cache matches (Cache Storage ignores it), so a page stored with
-  // the `#…` its history change carried is stored all the same.
-  const stored = async () => (await cachedUrls(page)).map((url) => url.split("#")[0] ?? url);
-  const before = await stored();
+async function expectStoredAfter(page: Page, urls: readonly string[], by: ChangeBy, change: () => Promise<void>, what: string): Promise<void> {
+  const before = await storedUrls(page);
   await precondition("the pages are not in Cache Storage before the history change", async () =>
     expect(before.filter((url) => urls.includes(url))).toEqual([]),
   );
   await change();
-  for (const url of urls) await expect.poll(stored, { message: `Cache Storage holds ${url} after ${what}` }).toContain(url);
+  await expectStored(page, urls, by, what);
 }
 
 const POSTS_NOTHING = "posts-no-cache-urls";
@@ -36,12 +35,13 @@ const POSTS_NOTHING = "posts-no-cache-urls";
  * test that waits in vain writes that down, and later ones do not wait again.
  */
 async function postsOwnNavigation(page: Page, spy: Spy, url: string, origin: string | undefined): Promise<boolean> {
-  if (knownFact(test.info(), POSTS_NOTHING)) return false;
-  const posted = await cameWithin(`the app posts ${url} as CACHE_URLS`, () =>
-    expect.poll(async () => postedUrls(await spy.posts(page), origin)).toContain(url),
-  );
-  if (!posted) recordFact(test.info(), POSTS_NOTHING, `the app posted no CACHE_URLS message for its own navigation to ${url}`);
-  return posted;
+  return waitLearning({
+    what: `the app posts ${url} as CACHE_URLS`,
+    fact: POSTS_NOTHING,
+    inVain: `the app posted no CACHE_URLS message for its own navigation to ${url}`,
+    probe: async () => postedUrls(await spy.posts(page), origin).includes(url),
+    knownEndsAtOnce: true,
+  });
 }
 
 /** Waits until the app has posted `url` as CACHE_URLS (a sentinel: messages arrive in order), or ends the test as not checked. */
@@ -53,7 +53,7 @@ async function postedSentinel(page: Page, spy: Spy, url: string, origin: string 
 test.describe("NAV-1 storing each navigation", () => {
   test("NAV-1 stores the page of a client-side navigation", async ({ controlledPage: page, app, baseURL }) => {
     const target = app.page(0);
-    await expectStoredAfter(page, [`${baseURL}${target.path}`], () => app.navigateClientSide(page, target), "the app's own navigation");
+    await expectStoredAfter(page, [`${baseURL}${target.path}`], "app", () => app.navigateClientSide(page, target), "the app's own navigation");
   });
 
   test("NAV-1 stores the page of a replaceState by another script", async ({ controlledPage: page, app, baseURL }) => {
@@ -61,6 +61,7 @@ test.describe("NAV-1 storing each navigation", () => {
     await expectStoredAfter(
       page,
       [`${baseURL}${target}`],
+      "script",
       () => page.evaluate((url) => history.replaceState(null, "", `${url}#part`), target),
       "history.replaceState() by another script",
     );
@@ -71,6 +72,7 @@ test.describe("NAV-1 storing each navigation", () => {
     await expectStoredAfter(
       page,
       paths.map((path) => `${baseURL}${path}`),
+      "script",
       () =>
         page.evaluate(([a, b, c]) => {
           history.pushState(null, "", a);

@@ -5,9 +5,10 @@
  * Some answer and store nothing (Workbox's default router with only a precache and a
  * `NavigationRoute`): they store no posted page, good or bad.
  */
-import { expect, type Page, test } from "@playwright/test";
-import { cameWithin, notChecked, precondition } from "./applicability.ts";
-import { cachedUrls, postToWorker, settleWorkerCache } from "./browserState.ts";
+import { type Page, test } from "@playwright/test";
+import { notChecked, precondition } from "./applicability.ts";
+import { cachedUrls, postToWorker, settleWorkerCache, storedWithinGrace } from "./browserState.ts";
+import { waitLearning } from "./learningWait.ts";
 import { knownFact, recordFact } from "./runFacts.ts";
 
 const NO_REPLY =
@@ -33,13 +34,24 @@ export async function postCacheUrls(page: Page, urls: readonly string[]): Promis
  * as an earlier test of the run may already have found.
  */
 export async function storesPostedPage(page: Page, origin: string | undefined, good: string): Promise<boolean> {
-  const testInfo = test.info();
-  if (knownFact(testInfo, "stores-no-posted-page")) return false;
-  const stored = await cameWithin(`the worker stores ${good}, posted with them`, () => expect.poll(() => cachedUrls(page)).toContain(`${origin}${good}`));
-  if (!stored) {
-    recordFact(testInfo, "stores-no-posted-page", `the worker replied to CACHE_URLS for ${good} and did not store it`);
-    return false;
-  }
-  await precondition("the worker's storing of the posted pages is over", () => settleWorkerCache(page, origin, good));
-  return true;
+  const stored = await waitLearning({
+    what: `the worker stores ${good}, posted with them`,
+    fact: "stores-no-posted-page",
+    inVain: `the worker replied to CACHE_URLS for ${good} and did not store it`,
+    probe: async () => (await cachedUrls(page)).includes(`${origin}${good}`),
+    knownEndsAtOnce: true,
+  });
+  if (stored) await precondition("the worker's storing of the posted pages is over", () => settleWorkerCache(page, origin, good));
+  return stored;
+}
+
+/**
+ * Whether `url`, posted alone and answered, is in Cache Storage: the reply comes once the worker is
+ * done with the URL, and a write it started may land a moment later (the grace). Not stored: the
+ * worker stores no posted page, which later tests of the run then know without waiting for it.
+ */
+export async function storesPostedPageAfterReply(page: Page, url: string): Promise<boolean> {
+  if (await storedWithinGrace(page, url)) return true;
+  recordFact(test.info(), "stores-no-posted-page", `the worker replied to CACHE_URLS for ${new URL(url).pathname} and did not store it`);
+  return false;
 }
