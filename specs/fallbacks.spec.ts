@@ -1,12 +1,13 @@
 import type { Page } from "@playwright/test";
 import type { Profile } from "../cli/profile/profileSchema.ts";
 import { checkProfileFirst, expect, test } from "./fixtures.ts";
+import { appDriver } from "./support/appDriver.ts";
 import { needs, notChecked, precondition, RECOMMENDED, servedReference } from "./support/applicability.ts";
 import { cachedEntries } from "./support/browserState.ts";
 import { throwWhileLoading } from "./support/clientError.ts";
 import { dataFaultsApply } from "./support/dataRequests.ts";
 import { expectFailureSent, FAILURE_CACHE_CONTROLS, failureFault } from "./support/failureFault.ts";
-import { faultMet } from "./support/faultMet.ts";
+import { faultMet, faultOnNavigationMeetable } from "./support/faultMet.ts";
 import { documentFailing } from "./support/faultTargets.ts";
 import { visitHeld } from "./support/heldPage.ts";
 import { linksHome } from "./support/links.ts";
@@ -45,7 +46,7 @@ for (const { clause, status, key } of FALLBACKS) {
       const own = key === "notFound" ? unknownPath(profile) : fallbackOf(profile, key, status).path;
       const { path, faultId } = await documentFailing(profile, mock, own, status, app.page(1).path);
       const response = await page.goto(path);
-      if (faultId) await faultMet(mock, faultId, `the document's ${status}`);
+      if (faultId) await faultMet(mock, faultId, `the document's ${status}`, path);
       expect(response?.status(), `the status of ${path}`).toBe(status);
       const fallback = profile.fallbacks[key];
       expect(fallback?.text, `the app's ${status} page (fallbacks.${key}; without one the app has none)`).toBeDefined();
@@ -256,26 +257,29 @@ async function expectNoCachedFailure(page: Page, url: string, status: number, fa
 }
 
 test.describe("ERR-6 failures are never cached or replayed", () => {
-  for (const status of FAILURE_STATUSES) {
-    for (const how of FAILURE_CACHE_CONTROLS) {
-      test(
-        `ERR-6 does not serve a cached ${status} for a document that failed, sent ${how.sent}`,
-        RECOMMENDED,
-        async ({ controlledPage: page, context, mock, app, baseURL }) => {
-          const target = app.page(2);
-          const fault = await mock.addFault(failureFault(target.path, status, "document", how));
-          const response = await page.goto(target.path);
-          await faultMet(mock, fault.id, `the document's ${status}`);
-          await precondition(`the mock server answers ${status} ${how.sent}`, async () => {
-            expect(response?.status()).toBe(status);
-            await expectFailureSent(mock, fault.id, status, how);
-          });
-          await holdOffline(page, context, mock);
-          await expectNoCachedFailure(page, `${baseURL}${target.path}`, status, undefined);
-        },
-      );
+  test.describe(() => {
+    checkProfileFirst((profile) => faultOnNavigationMeetable(appDriver(profile).page(2).path));
+    for (const status of FAILURE_STATUSES) {
+      for (const how of FAILURE_CACHE_CONTROLS) {
+        test(
+          `ERR-6 does not serve a cached ${status} for a document that failed, sent ${how.sent}`,
+          RECOMMENDED,
+          async ({ controlledPage: page, context, mock, app, baseURL }) => {
+            const target = app.page(2);
+            const fault = await mock.addFault(failureFault(target.path, status, "document", how));
+            const response = await page.goto(target.path);
+            await faultMet(mock, fault.id, `the document's ${status}`, target.path);
+            await precondition(`the mock server answers ${status} ${how.sent}`, async () => {
+              expect(response?.status()).toBe(status);
+              await expectFailureSent(mock, fault.id, status, how);
+            });
+            await holdOffline(page, context, mock);
+            await expectNoCachedFailure(page, `${baseURL}${target.path}`, status, undefined);
+          },
+        );
+      }
     }
-  }
+  });
 
   test.describe(() => {
     checkProfileFirst(dataFaultsApply);

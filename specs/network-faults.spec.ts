@@ -1,9 +1,10 @@
 import type { Page } from "@playwright/test";
 import type { Profile } from "../cli/profile/profileSchema.ts";
 import { checkProfileFirst, expect, test } from "./fixtures.ts";
+import { appDriver } from "./support/appDriver.ts";
 import { precondition, RECOMMENDED } from "./support/applicability.ts";
 import { dataFaultsApply } from "./support/dataRequests.ts";
-import { faultMet } from "./support/faultMet.ts";
+import { faultMet, faultOnNavigationMeetable } from "./support/faultMet.ts";
 import { visitHeld } from "./support/heldPage.ts";
 import type { MockServer } from "./support/mockServerProcess.ts";
 import { navigate } from "./support/navigation.ts";
@@ -34,36 +35,39 @@ const LIE_FI_DELAY_MS = 60_000;
 
 test.describe("NAV-5 lie-fi", () => {
   test("NAV-5 serves the cached copy when the network is slower than the timeout", RECOMMENDED, async ({ page, mock, app, profile, baseURL }) => {
-    const timeout = await controlledWithTimeout(page, mock, profile);
     const target = app.page(0);
+    faultOnNavigationMeetable(target.path);
+    const timeout = await controlledWithTimeout(page, mock, profile);
     await visitHeld(page, mock, target.path, baseURL);
     const renderId = profile.reference ? await page.locator(profile.reference.renderIdSelector).getAttribute("content") : null;
     const fault = await mock.addFault({ path: target.path, delayMs: LIE_FI_DELAY_MS, representation: "document" });
     const outcome = await navigate(page, target.path, { timeout: timeout + ANSWER_MARGIN_MS });
-    await faultMet(mock, fault.id, `a network slower than the timeout (${LIE_FI_DELAY_MS} ms)`);
+    await faultMet(mock, fault.id, `a network slower than the timeout (${LIE_FI_DELAY_MS} ms)`, target.path);
     expect(outcome.fromServiceWorker, `a navigation while the network takes ${LIE_FI_DELAY_MS} ms, timeout ${timeout} ms: ${outcome.summary}`).toBe(true);
     await expect(app.heading(page, target)).toHaveText(target.heading);
     if (profile.reference) expect(await page.locator(profile.reference.renderIdSelector).getAttribute("content")).toBe(renderId);
   });
 
   test("NAV-5 serves the cached copy when the server hangs", RECOMMENDED, async ({ page, mock, app, profile, baseURL }) => {
-    const timeout = await controlledWithTimeout(page, mock, profile);
     const target = app.page(1);
+    faultOnNavigationMeetable(target.path);
+    const timeout = await controlledWithTimeout(page, mock, profile);
     await visitHeld(page, mock, target.path, baseURL);
     const fault = await mock.addFault({ path: target.path, hang: true, representation: "document" });
     const outcome = await navigate(page, target.path, { timeout: timeout + ANSWER_MARGIN_MS });
-    await faultMet(mock, fault.id, "a server that hangs");
+    await faultMet(mock, fault.id, "a server that hangs", target.path);
     expect(outcome.fromServiceWorker, `a navigation while the server hangs, timeout ${timeout} ms: ${outcome.summary}`).toBe(true);
     await expect(app.heading(page, target)).toHaveText(target.heading);
   });
 
   test("NAV-5 waits for a slow network when nothing is cached", RECOMMENDED, async ({ page, mock, app, profile }) => {
-    const timeout = await controlledWithTimeout(page, mock, profile);
     const target = app.page(2);
+    faultOnNavigationMeetable(target.path);
+    const timeout = await controlledWithTimeout(page, mock, profile);
     const slower = timeout + SLOWER_BY_MS;
     const fault = await mock.addFault({ path: target.path, delayMs: slower, times: 1, representation: "document" });
     await page.goto(target.path);
-    await faultMet(mock, fault.id, `a network slower than the timeout with nothing cached (${slower} ms)`);
+    await faultMet(mock, fault.id, `a network slower than the timeout with nothing cached (${slower} ms)`, target.path);
     await expect(app.heading(page, target)).toHaveText(target.heading);
     // 200, or 304 where the browser revalidated a copy of its HTTP cache (Next.js sends ETags).
     await expect
@@ -76,13 +80,16 @@ test.describe("NAV-5 lie-fi", () => {
 });
 
 test.describe("faults on the wire", () => {
-  test("NAV-5 a slow page still renders (latency fault)", async ({ controlledPage: page, mock, app }) => {
-    const target = app.page(1);
-    const fault = await mock.addFault({ path: target.path, delayMs: 1_000 });
-    await page.goto(target.path);
-    await faultMet(mock, fault.id, "a slow network (a 1 s latency)");
-    await expect(app.heading(page, target)).toHaveText(target.heading);
-    await expect.poll(async () => (await mock.journal()).find((e) => e.fault === fault.id)?.durationMs).toBeGreaterThanOrEqual(1_000);
+  test.describe(() => {
+    checkProfileFirst((profile) => faultOnNavigationMeetable(appDriver(profile).page(1).path));
+    test("NAV-5 a slow page still renders (latency fault)", async ({ controlledPage: page, mock, app }) => {
+      const target = app.page(1);
+      const fault = await mock.addFault({ path: target.path, delayMs: 1_000 });
+      await page.goto(target.path);
+      await faultMet(mock, fault.id, "a slow network (a 1 s latency)", target.path);
+      await expect(app.heading(page, target)).toHaveText(target.heading);
+      await expect.poll(async () => (await mock.journal()).find((e) => e.fault === fault.id)?.durationMs).toBeGreaterThanOrEqual(1_000);
+    });
   });
 
   test.describe(() => {
