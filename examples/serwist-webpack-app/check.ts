@@ -5,16 +5,7 @@
  * the ones docs/serwist-webpack-app.md records by hand (see scripts/exampleApps/checkRecordedApp.ts
  * for the exit codes).
  */
-import { fileURLToPath } from "node:url";
 import { runFixtureCheck } from "../../scripts/exampleApps/checkRecordedApp.ts";
-import { prepareSerwistWebpackApp } from "./build.ts";
+import { SERWIST_WEBPACK_APP_FIXTURE } from "./fixture.ts";
 
-await runFixtureCheck({
-  name: "serwist-webpack-app",
-  prepare: () => prepareSerwistWebpackApp(),
-  serveScript: fileURLToPath(new URL("./serve.ts", import.meta.url)),
-  // serve.ts reports once Next answers: 2.5–6.5 s for the Next.js app (docs/next-app.md); generous for a busy CI machine.
-  startTimeoutMs: 90_000,
-  profile: fileURLToPath(new URL("./profile.json", import.meta.url)),
-  record: "docs/serwist-webpack-app.md",
-});
+await runFixtureCheck(SERWIST_WEBPACK_APP_FIXTURE);
