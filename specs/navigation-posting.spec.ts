@@ -51,6 +51,16 @@ async function postedSentinel(page: Page, spy: Spy, url: string, origin: string 
 }
 
 test.describe("NAV-1 storing each navigation", () => {
+  // The order is deliberate: on an app without the behaviour, the test that first waits in vain for
+  // a post or a stored page has written that down (learningWait.ts) before the tests that need the
+  // same signal start, so they do not wait the full time beside it.
+  test("NAV-1 posts the new page's URL to the controlling worker as CACHE_URLS", RECOMMENDED, async ({ controlledPage: page, spy, app, baseURL }) => {
+    const target = `${baseURL}${app.page(0).path}`;
+    await app.navigateClientSide(page, app.page(0));
+    await postsOwnNavigation(page, spy, target, baseURL);
+    expect(postedUrls(await spy.posts(page), baseURL), "URLs posted to the worker after the app's own navigation").toContain(target);
+  });
+
   test("NAV-1 stores the page of a client-side navigation", async ({ controlledPage: page, app, baseURL }) => {
     const target = app.page(0);
     await expectStoredAfter(page, [`${baseURL}${target.path}`], "app", () => app.navigateClientSide(page, target), "the app's own navigation");
@@ -67,6 +77,22 @@ test.describe("NAV-1 storing each navigation", () => {
     );
   });
 
+  test("NAV-1 does not hang or throw when no worker controls the page", async ({ page, mock, spy, app, profile, pageErrors }) => {
+    // The worker's script never answers: registration stays pending, so no worker takes control,
+    // while the browser supports service workers as usual.
+    await mock.addFault({ path: profile.worker.script, hang: true });
+    await page.goto(profile.home);
+    expect(await page.evaluate(() => navigator.serviceWorker.controller)).toBeNull();
+    await app.navigateClientSide(page, app.page(1));
+    await expect(app.heading(page, app.page(1))).toHaveText(app.page(1).heading);
+    expect(await page.evaluate(() => navigator.serviceWorker.controller), "a controller, with the worker's script held back").toBeNull();
+    expect(await spy.posts(page), "messages posted with no worker in control").toEqual([]);
+    expect(
+      pageErrors.map((error) => error.message),
+      "uncaught errors in the page",
+    ).toEqual([]);
+  });
+
   test("NAV-1 stores the page of every history change, not only the last", async ({ controlledPage: page, app, baseURL }) => {
     const paths = [app.page(0).path, app.page(1).path, app.page(2).path];
     await expectStoredAfter(
@@ -81,13 +107,6 @@ test.describe("NAV-1 storing each navigation", () => {
         }, paths),
       "pushState, pushState, replaceState by another script",
     );
-  });
-
-  test("NAV-1 posts the new page's URL to the controlling worker as CACHE_URLS", RECOMMENDED, async ({ controlledPage: page, spy, app, baseURL }) => {
-    const target = `${baseURL}${app.page(0).path}`;
-    await app.navigateClientSide(page, app.page(0));
-    await postsOwnNavigation(page, spy, target, baseURL);
-    expect(postedUrls(await spy.posts(page), baseURL), "URLs posted to the worker after the app's own navigation").toContain(target);
   });
 
   test("NAV-1 posts the absolute URL, not a relative one", RECOMMENDED, async ({ controlledPage: page, spy, app, baseURL }) => {
@@ -162,22 +181,6 @@ test.describe("NAV-1 storing each navigation", () => {
       const outsideScope = postedUrls(await spy.posts(page), baseURL).filter((url) => !url.startsWith(`${baseURL}${profile.worker.scope}`));
       expect(outsideScope, "URLs posted outside the scope").toEqual([]);
     });
-  });
-
-  test("NAV-1 does not hang or throw when no worker controls the page", async ({ page, mock, spy, app, profile, pageErrors }) => {
-    // The worker's script never answers: registration stays pending, so no worker takes control,
-    // while the browser supports service workers as usual.
-    await mock.addFault({ path: profile.worker.script, hang: true });
-    await page.goto(profile.home);
-    expect(await page.evaluate(() => navigator.serviceWorker.controller)).toBeNull();
-    await app.navigateClientSide(page, app.page(1));
-    await expect(app.heading(page, app.page(1))).toHaveText(app.page(1).heading);
-    expect(await page.evaluate(() => navigator.serviceWorker.controller), "a controller, with the worker's script held back").toBeNull();
-    expect(await spy.posts(page), "messages posted with no worker in control").toEqual([]);
-    expect(
-      pageErrors.map((error) => error.message),
-      "uncaught errors in the page",
-    ).toEqual([]);
   });
 });
 
