@@ -38,7 +38,7 @@ test.describe("NAV-3 what the worker stores", () => {
     const target = app.page(0);
     const url = `${baseURL}${target.path}`;
     await app.navigateClientSide(page, target);
-    if (!(await storedAfterChange(page, url, "app"))) {
+    if (!(await storedAfterChange(page, url, "app", { guide: true }))) {
       // Not storing its own navigations is NAV-1's failure. What the worker does with a navigation
       // posted to it is this clause's: post it as Workbox's protocol does.
       await postCacheUrls(page, [url]);
@@ -103,7 +103,7 @@ test.describe("NAV-3 what the worker stores", () => {
     const target = app.page(0);
     await app.navigateClientSide(page, target);
     // The request judged is the one that stores the page: an app that does not store it makes none.
-    if (!(await storedAfterChange(page, `${baseURL}${target.path}`, "app")))
+    if (!(await storedAfterChange(page, `${baseURL}${target.path}`, "app", { guide: true })))
       notChecked("the app did not store the page of its own navigation (NAV-1's required rule), so there is no request of its storing to judge");
     const fetchedByWorker = async () => (await mock.journal()).filter((e) => e.url === target.path && e.fromWorker === true);
     try {

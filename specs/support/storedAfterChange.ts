@@ -19,13 +19,18 @@ export async function storedUrls(page: Page): Promise<string[]> {
   return (await cachedUrls(page)).map((url) => url.split("#")[0] ?? url);
 }
 
-/** Whether Cache Storage comes to hold `url` after a history change made by `by` (an observation, not a verdict). */
-export function storedAfterChange(page: Page, url: string, by: ChangeBy): Promise<boolean> {
+/**
+ * Whether Cache Storage comes to hold `url` after a history change made by `by` (an observation, not a
+ * verdict). `guide`: the answer only decides whether the test can judge something else, so a fact the
+ * run already knows answers it at once (learningWait.ts, knownEndsAtOnce).
+ */
+export function storedAfterChange(page: Page, url: string, by: ChangeBy, { guide = false }: { guide?: boolean } = {}): Promise<boolean> {
   return waitLearning({
     what: `Cache Storage holds ${url} after ${WHOSE[by]}`,
     fact: FACTS[by],
     inVain: `the app did not store ${url} after ${WHOSE[by]} within the full wait`,
     probe: async () => (await storedUrls(page)).includes(url),
+    knownEndsAtOnce: guide,
   });
 }
 
