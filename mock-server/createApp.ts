@@ -6,6 +6,9 @@ import { DEFAULT_SHELL_CONFIG, type ShellConfig, WORKER_FILE } from "../src/core
 import { isUnderControlPrefix } from "./control/controlPaths.ts";
 import { CONTROL_PREFIX, controlRoutes } from "./control/controlRoutes.ts";
 import { panelRoutes } from "./control/panelRoutes.ts";
+import { workerSuffix } from "./deploy/deployedWorker.ts";
+import { createDeploys } from "./deploy/deploys.ts";
+import { retiredAssets } from "./deploy/retiredAssets.ts";
 import { applyFaults } from "./faults/applyFaults.ts";
 import { FaultStore } from "./faults/FaultStore.ts";
 import { sendError } from "./http/httpError.ts";
@@ -83,6 +86,7 @@ export function createApp(options: AppOptions = {}): MockApp {
   let offline = false;
   const journal = new Journal(options.journalLimit);
   const faults = new FaultStore();
+  const deploys = createDeploys();
   const logger = options.logger ?? pino({ level: "silent" });
   const reset = () => {
     journal.clear();
@@ -90,6 +94,7 @@ export function createApp(options: AppOptions = {}): MockApp {
     config = initial;
     scenario = options.scenario ? summarize(options.scenario) : null;
     offline = false;
+    deploys.reset();
   };
   const applyScenario = (next: Scenario) => {
     faults.replace(next.faults);
@@ -113,7 +118,10 @@ export function createApp(options: AppOptions = {}): MockApp {
   if (workerPathProblem) throw new Error(`Failed to use worker path '${workerPath}': it ${workerPathProblem}. Give the script's path, e.g. /app/sw.js.`);
   // What stands behind the faults: the upstream app, whose fault pages are plain ones, or the reference shell.
   const backend = upstream
-    ? { pages: genericPageResponder, routes: proxyToUpstream(upstream, logger, options.upstreamTimeoutMs) }
+    ? {
+        pages: genericPageResponder,
+        routes: proxyToUpstream(upstream, logger, { timeoutMs: options.upstreamTimeoutMs, suffixFor: workerSuffix(deploys, workerPath) }),
+      }
     : referenceBackend(distDir, getConfig);
   app.use(panelRoutes(distDir));
   app.use(
@@ -128,13 +136,17 @@ export function createApp(options: AppOptions = {}): MockApp {
       getScenario: () => scenario,
       isOffline: () => offline,
       setOffline: (next) => (offline = next),
+      deploys,
+      canDeploy: upstream !== undefined,
       controlToken: options.controlToken,
     }),
   );
-  app.use(journalRequests(journal, workerPath, logger, options.controlToken));
+  app.use(journalRequests(journal, workerPath, logger, options.controlToken, deploys.current));
   // After the journal, which records each refusal; before the faults, which a dead network never reaches.
   app.use(refuseWhileOffline(() => offline));
   app.use(applyFaults(faults, backend.pages, logger));
+  // Behind the faults, as the host is: a fault still wins over what a deploy did to a file.
+  app.use(retiredAssets(deploys, workerPath, scopePath(basePath)));
   app.use(backend.routes);
   app.use((req, res) =>
     sendError(res, "METHOD_NOT_ALLOWED", `Failed to ${req.method} ${req.path}: the mock server only answers GET and HEAD outside ${CONTROL_PREFIX}/.`),

@@ -3,7 +3,9 @@
  * "") and for Node callers (the specs, the benchmarks, the tests) with the server's origin. A refusal
  * carries the server's own message: the server validates, callers do not second-guess it.
  */
+
 import type { ShellConfig } from "../../src/core/shellConfig.ts";
+import type { DeployRequest, DeployState } from "../deploy/deploySchema.ts";
 import type { Fault, FaultInput } from "../faults/faultSchema.ts";
 import type { ErrorBody } from "../http/httpError.ts";
 import type { JournalEntry } from "../journal/journal.ts";
@@ -44,6 +46,10 @@ export interface ControlClient {
   readonly readNetwork: () => Promise<NetworkState>;
   /** Turns the network off (`true`: every request outside the control API is refused) or back on; reset turns it on. */
   readonly setOffline: (offline: boolean) => Promise<NetworkState>;
+  /** The deploy number, the last deploy's option and the paths it retired. */
+  readonly readDeploy: () => Promise<DeployState>;
+  /** Deploys a new build now (proxy mode): the worker script gets new bytes; `oldAssets` says what the previous build's files answer. */
+  readonly deploy: (request?: DeployRequest) => Promise<DeployState>;
   /** The journal, oldest first; with a query, only the entries every given filter holds for. */
   readonly journal: (query?: JournalQuery) => Promise<Journal>;
   /** How many entries match, without them: "how many times was X requested". */
@@ -108,6 +114,8 @@ export function createControlClient(origin = "", headers: Readonly<Record<string
     },
     readNetwork: () => json<NetworkState>("GET", "/network", "read the network switch"),
     setOffline: (offline) => json<NetworkState>("PUT", "/network", `take the mock server ${offline ? "offline" : "back online"}`, { offline }),
+    readDeploy: () => json<DeployState>("GET", "/deploy", "read the deploy"),
+    deploy: (request = {}) => json<DeployState>("POST", "/deploy", "deploy", request),
     journal: (query = {}) => json<Journal>("GET", `${JOURNAL_PATH}${journalSearch(query)}`, "read the journal"),
     countJournal: (query = {}) => json<JournalCount>("GET", `${JOURNAL_COUNT_PATH}${journalSearch(query)}`, "count the journal's entries"),
     journalHar: (query = {}) => json<Har>("GET", `${JOURNAL_HAR_PATH}${journalSearch(query)}`, "export the journal as HAR"),

@@ -4,6 +4,8 @@
  */
 import express, { type ErrorRequestHandler, type Router } from "express";
 import type { ShellConfig } from "../../src/core/shellConfig.ts";
+import { DeployRequest } from "../deploy/deploySchema.ts";
+import type { Deploys } from "../deploy/deploys.ts";
 import { type FaultStore, MAX_FAULTS } from "../faults/FaultStore.ts";
 import { FaultInput } from "../faults/faultSchema.ts";
 import { sendError } from "../http/httpError.ts";
@@ -24,6 +26,7 @@ export const CONTROL_BODY_LIMIT = "16kb";
 export const SCENARIO_BODY_LIMIT = MAX_SCENARIO_FILE_BYTES;
 const SCENARIO_PATH = "/scenario";
 const NETWORK_PATH = "/network";
+const DEPLOY_PATH = "/deploy";
 
 export interface ControlState {
   readonly journal: Journal;
@@ -35,6 +38,9 @@ export interface ControlState {
   readonly getScenario: () => ScenarioSummary | null;
   readonly isOffline: () => boolean;
   readonly setOffline: (offline: boolean) => void;
+  readonly deploys: Deploys;
+  /** False for the reference shell, which has one build so far: its deploys are refused (409). */
+  readonly canDeploy: boolean;
   /** When set, every control request must send `Authorization: Bearer <token>`. */
   readonly controlToken?: string;
 }
@@ -189,6 +195,22 @@ export function controlRoutes(state: ControlState): Router {
     if (!parsed.success) return sendError(res, "INVALID_NETWORK", `Failed to switch the network: ${describeIssues(parsed.error, "body")}.`);
     state.setOffline(parsed.data.offline);
     res.json({ offline: state.isOffline() } satisfies NetworkState);
+  });
+  router.get(DEPLOY_PATH, (_req, res) => {
+    res.set("cache-control", "no-store").json(state.deploys.state());
+  });
+  router.post(DEPLOY_PATH, (req, res) => {
+    // An empty body is a deploy with the defaults: `curl -X POST …/deploy` is the common case.
+    const parsed = DeployRequest.safeParse(hasBody(req) && !emptyBodies.has(req) ? req.body : {});
+    if (!parsed.success) return sendError(res, "INVALID_DEPLOY", `Failed to deploy: ${describeIssues(parsed.error, "body")}.`);
+    if (!state.canDeploy) {
+      return sendError(
+        res,
+        "DEPLOY_UNAVAILABLE",
+        "Failed to deploy: the reference shell has one build so far, so there is nothing new to deploy. Deploys work in proxy mode: start the server with --upstream <your app's origin>.",
+      );
+    }
+    res.json(state.deploys.deploy(parsed.data));
   });
   refuseOtherMethods(router);
   router.use((req, res) =>

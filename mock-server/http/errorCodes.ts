@@ -14,8 +14,13 @@ export const ERROR_CODES = {
   BODY_NOT_JSON: { status: 400, when: "A control request's body is not valid JSON." },
   BODY_TOO_LARGE: { status: 413, when: "A control request's body is larger than the control API reads (a scenario may be as large as its file may be)." },
   CROSS_ORIGIN: { status: 403, when: "A control request came from a page of another origin." },
+  DEPLOY_UNAVAILABLE: {
+    status: 409,
+    when: "`POST /__mock/deploy` to a server of the reference shell: it has one build so far; deploys work in proxy mode (`--upstream`).",
+  },
   FOREIGN_HOST: { status: 403, when: "A control request named a Host that is not loopback, and the server has no control token." },
   INVALID_CONFIG: { status: 400, when: "`PUT /__mock/config` sent a field or value the shell configuration does not take." },
+  INVALID_DEPLOY: { status: 400, when: '`POST /__mock/deploy` sent anything but `{}` or `{"oldAssets": …}` with "404", "keep" or "html-fallback".' },
   INVALID_FAULT: { status: 400, when: "`POST /__mock/faults` sent a fault that does not validate." },
   INVALID_JOURNAL_QUERY: { status: 400, when: "A journal filter is unknown, repeated or malformed." },
   INVALID_NETWORK: { status: 400, when: '`PUT /__mock/network` sent anything but `{"offline": true}` or `{"offline": false}`.' },

@@ -48,6 +48,8 @@ export interface JournalEntry {
   readonly responseHeaders: HeaderRecord;
   /** For a request no fault matched: the faults it nearly matched and how, closest first; empty otherwise. */
   readonly nearMisses: readonly NearMiss[];
+  /** The deploy in effect when the request arrived (`POST /__mock/deploy`): 0 before the first. */
+  readonly deploy: number;
 }
 
 export type NewEntry = Omit<JournalEntry, "id">;

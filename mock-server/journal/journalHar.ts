@@ -46,6 +46,8 @@ export interface HarEntry {
   readonly _kind: RequestKind;
   readonly _fault: string | null;
   readonly _digest: string | null;
+  /** The deploy in effect when the request arrived (`POST /__mock/deploy`): 0 before the first. */
+  readonly _deploy: number;
   readonly _outcome: JournalEntry["outcome"];
 }
 
@@ -110,6 +112,7 @@ function harEntry(entry: JournalEntry, fallbackHost: string): HarEntry {
     _kind: entry.kind,
     _fault: entry.fault,
     _digest: entry.digest,
+    _deploy: entry.deploy,
     _outcome: entry.outcome,
   };
 }

@@ -36,9 +36,10 @@ function recordedNearMisses(nearMisses: readonly NearMiss[], controlToken: strin
  * only: its entry belongs to the journal the reset emptied, and it names a fault by an id the reset
  * has since given to another.
  */
-export function journalRequests(journal: Journal, workerPath: string, logger: Logger, controlToken?: string): RequestHandler {
+export function journalRequests(journal: Journal, workerPath: string, logger: Logger, controlToken?: string, deployOf: () => number = () => 0): RequestHandler {
   return (req, res, next) => {
     const started = performance.now();
+    const deploy = deployOf();
     // Redacted once, here, for everything that records or prints the request after this (status.ts, the proxy's logs).
     res.locals.url = redactToken(req.originalUrl, controlToken);
     const generation = journal.generation;
@@ -71,6 +72,7 @@ export function journalRequests(journal: Journal, workerPath: string, logger: Lo
         requestHeaders: redactedRawHeaders(req.rawHeaders, controlToken),
         responseHeaders: res.headersSent ? redactedHeaders(res.getHeaders(), controlToken) : {},
         nearMisses: recordedNearMisses(res.locals.nearMisses ?? [], controlToken),
+        deploy,
       };
       const journaled = generation === journal.generation;
       if (journaled) journal.add(entry);

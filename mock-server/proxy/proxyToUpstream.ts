@@ -10,8 +10,8 @@
  */
 import { randomBytes } from "node:crypto";
 import { Agent, type IncomingMessage, request } from "node:http";
-import { pipeline } from "node:stream";
-import type { RequestHandler } from "express";
+import { pipeline, Transform } from "node:stream";
+import type { Request, RequestHandler } from "express";
 import type { Logger } from "pino";
 import { sendError } from "../http/httpError.ts";
 import { withoutHopByHop } from "./hopByHop.ts";
@@ -58,7 +58,28 @@ function originForm(target: string): string {
   }
 }
 
-export function proxyToUpstream(upstream: Upstream, logger: Logger, timeoutMs = UPSTREAM_TIMEOUT_MS): RequestHandler {
+/** Validators the upstream could answer 304 to, or the browser match a cached copy by: not for a body the proxy changes. */
+const VALIDATORS = ["if-none-match", "if-modified-since", "if-range", "if-match", "if-unmodified-since"];
+
+/** Passes the body through and writes `suffix` after it. */
+function appending(suffix: string): Transform {
+  return new Transform({
+    transform: (chunk, _encoding, done) => done(null, chunk),
+    flush: (done) => done(null, suffix),
+  });
+}
+
+export interface ProxyOptions {
+  readonly timeoutMs?: number;
+  /**
+   * Bytes to append to a request's answer (a deployed worker script, mock-server/deploy/), or
+   * undefined. Such a request reaches the upstream without validators or Accept-Encoding, so its
+   * answer is a whole, uncompressed body the suffix can follow.
+   */
+  readonly suffixFor?: (req: Request) => string | undefined;
+}
+
+export function proxyToUpstream(upstream: Upstream, logger: Logger, { timeoutMs = UPSTREAM_TIMEOUT_MS, suffixFor }: ProxyOptions = {}): RequestHandler {
   // Keep-alive to the upstream, as a browser would keep its own connection to the app.
   const agent = new Agent({ keepAlive: true });
   const via = `1.1 pck-mock-server-${randomBytes(6).toString("hex")}`;
@@ -71,24 +92,31 @@ export function proxyToUpstream(upstream: Upstream, logger: Logger, timeoutMs = 
         `Failed to forward ${req.method} ${req.originalUrl} to ${upstream.origin}: the request came back to this server, so the upstream is this server or forwards to it. Point --upstream at the app itself.`,
       );
     }
-    const headers = {
+    const suffix = suffixFor?.(req);
+    const headers: Record<string, string | number | string[] | undefined> = {
       ...withoutHopByHop(req.headers),
       via: previousVia === undefined ? via : `${previousVia}, ${via}`,
       "x-forwarded-for": forwardedFor(req.headers["x-forwarded-for"], req.socket.remoteAddress),
       "x-forwarded-proto": "http",
       ...(req.headers.host === undefined ? {} : { "x-forwarded-host": req.headers.host }),
     };
-    const outgoing = request({ hostname: upstream.hostname, port: upstream.port, method: req.method, path: originForm(req.originalUrl), headers, agent });
+    if (suffix !== undefined) for (const name of [...VALIDATORS, "accept-encoding"]) delete headers[name];
+    // req.url, not originalUrl: a deploy's html-fallback asks the upstream for the app's start document instead.
+    const outgoing = request({ hostname: upstream.hostname, port: upstream.port, method: req.method, path: originForm(req.url), headers, agent });
     outgoing.on("response", (incoming) => {
+      const appends = suffix !== undefined && incoming.statusCode === 200 && incoming.headers["content-encoding"] === undefined;
+      if (appends) for (const name of ["content-length", "etag", "last-modified"]) delete incoming.headers[name];
       // Set one by one, not given to writeHead: Node keeps no copy of those, and the journal reads
       // the response's headers back with getHeaders() (a fault's responseHeaders still win, set in writeHead).
       for (const [name, value] of Object.entries(withoutHopByHop(incoming.headers))) if (value !== undefined) res.setHeader(name, value);
       res.writeHead(incoming.statusCode ?? 502, incoming.statusMessage);
       // A failure half-way (the upstream dies mid-body) cuts the client's connection too: the client
       // must see a truncated response, not a complete-looking one.
-      pipeline(incoming, res, (error) => {
+      const done = (error: Error | null) => {
         if (error) res.destroy();
-      });
+      };
+      if (appends) pipeline(incoming, appending(suffix), res, done);
+      else pipeline(incoming, res, done);
     });
     let timedOut = false;
     outgoing.setTimeout(timeoutMs, () => {

@@ -21,5 +21,6 @@ export function documentEntry(url: string): NewEntry {
     requestHeaders: { accept: "text/html" },
     responseHeaders: { "content-type": "text/html; charset=utf-8" },
     nearMisses: [],
+    deploy: 0,
   };
 }

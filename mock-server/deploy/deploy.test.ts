@@ -1,0 +1,135 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { expect, test } from "vitest";
+import { createControlClient } from "../control/controlClient.ts";
+import { createApp } from "../createApp.ts";
+import { controlRequest } from "../testing/controlRequest.ts";
+import { listenForTest } from "../testing/listen.ts";
+import { createDeploys, MAX_NOTED_ASSETS } from "./deploys.ts";
+
+const WORKER = "/app/sw.js";
+const WORKER_BODY = "self.addEventListener('fetch', () => {});";
+
+/** An app with a worker, a script, a style, an index and one JSON answer; it records the headers each request brought. */
+async function startApp() {
+  const seen: { url: string; headers: IncomingMessage["headers"] }[] = [];
+  const files: Record<string, [string, string]> = {
+    [WORKER]: ["text/javascript", WORKER_BODY],
+    "/app/assets/main-a1.js": ["text/javascript; charset=utf-8", "console.log(1);"],
+    "/app/assets/main-a1.css": ["text/css", "body{}"],
+    "/app/": ["text/html", "<!doctype html><title>Index</title>"],
+    "/app/data.json": ["application/json", "{}"],
+  };
+  const app = await listenForTest((req: IncomingMessage, res: ServerResponse) => {
+    seen.push({ url: req.url ?? "", headers: req.headers });
+    const file = files[req.url ?? ""];
+    if (!file) return void res.writeHead(404).end();
+    res.writeHead(200, { "content-type": file[0], etag: '"v1"', "content-length": Buffer.byteLength(file[1]) });
+    res.end(file[1]);
+  });
+  return { ...app, seen };
+}
+
+async function startProxy() {
+  const app = await startApp();
+  const mock = createApp({ upstream: app.origin, basePath: "/app", workerPath: WORKER });
+  const { origin } = await listenForTest(mock.handler);
+  return { app, mock, origin };
+}
+
+const get = async (origin: string, path: string, headers: Record<string, string> = {}) => {
+  const response = await fetch(`${origin}${path}`, { headers });
+  return { status: response.status, type: response.headers.get("content-type"), etag: response.headers.get("etag"), body: await response.text() };
+};
+
+test("a deploy gives the worker script new bytes, asked of the app without validators or compression", async () => {
+  const { app, origin } = await startProxy();
+  expect((await get(origin, WORKER)).body).toBe(WORKER_BODY);
+  const deployed = await controlRequest(origin, "POST", "/deploy");
+  expect(deployed.status).toBe(200);
+  expect(deployed.body).toMatchObject({ deploy: 1, oldAssets: "404" });
+  const after = await get(origin, WORKER, { "if-none-match": '"v1"', "accept-encoding": "gzip" });
+  expect(after.status).toBe(200);
+  expect(after.body).toBe(`${WORKER_BODY}\n// pwa-conformance-kit: deploy 1\n`);
+  expect(after.etag, "an ETag of the old bytes on the new ones").toBeNull();
+  const asked = app.seen.at(-1)?.headers;
+  expect(asked?.["if-none-match"]).toBeUndefined();
+  expect(asked?.["accept-encoding"]).toBeUndefined();
+  await controlRequest(origin, "POST", "/deploy");
+  expect((await get(origin, WORKER)).body).toContain("deploy 2");
+});
+
+test("a deploy retires the scripts and styles answered before it: 404 by default, never the worker script or data", async () => {
+  const { origin } = await startProxy();
+  for (const path of ["/app/assets/main-a1.js", "/app/assets/main-a1.css", "/app/data.json", WORKER]) expect((await get(origin, path)).status).toBe(200);
+  const deployed = await controlRequest(origin, "POST", "/deploy", { body: {} });
+  expect(deployed.body.retired).toEqual(["/app/assets/main-a1.css", "/app/assets/main-a1.js"]);
+  expect((await get(origin, "/app/assets/main-a1.js")).status).toBe(404);
+  expect((await get(origin, "/app/assets/main-a1.css")).status).toBe(404);
+  expect((await get(origin, "/app/data.json")).status).toBe(200);
+  expect((await get(origin, WORKER)).status).toBe(200);
+});
+
+test("html-fallback answers a retired script with the app's start document as 200 text/html; keep serves it", async () => {
+  const { origin } = await startProxy();
+  await get(origin, "/app/assets/main-a1.js");
+  await controlRequest(origin, "POST", "/deploy", { body: { oldAssets: "html-fallback" } });
+  const trap = await get(origin, "/app/assets/main-a1.js");
+  expect(trap).toMatchObject({ status: 200, body: "<!doctype html><title>Index</title>" });
+  expect(trap.type).toContain("text/html");
+  await controlRequest(origin, "POST", "/deploy", { body: { oldAssets: "keep" } });
+  expect(await get(origin, "/app/assets/main-a1.js")).toMatchObject({ status: 200, body: "console.log(1);" });
+});
+
+test("each journal entry carries the deploy in effect when it arrived, and a reset goes back to deploy 0", async () => {
+  const { origin } = await startProxy();
+  await get(origin, "/app/data.json");
+  await controlRequest(origin, "POST", "/deploy");
+  await get(origin, "/app/data.json");
+  const journal = await controlRequest(origin, "GET", "/journal");
+  expect(journal.body.entries.map((entry: { deploy: number }) => entry.deploy)).toEqual([0, 1]);
+  await controlRequest(origin, "POST", "/reset");
+  expect((await controlRequest(origin, "GET", "/deploy")).body).toEqual({ deploy: 0, oldAssets: null, retired: [] });
+  expect((await get(origin, WORKER)).body).toBe(WORKER_BODY);
+});
+
+test.each([
+  ["an unknown option", { oldAssets: "delete" }, "body.oldAssets"],
+  ["an unknown field", { build: "b" }, "build"],
+  ["not an object", [1], "must be an object"],
+])("refuses %s with a 400 that changes nothing", async (_what, body, named) => {
+  const { origin } = await startProxy();
+  const answer = await controlRequest(origin, "POST", "/deploy", { body });
+  expect(answer.status).toBe(400);
+  expect(answer.body.error.code).toBe("INVALID_DEPLOY");
+  expect(answer.body.error.message).toContain(named);
+  expect((await controlRequest(origin, "GET", "/deploy")).body.deploy).toBe(0);
+});
+
+test("the reference shell refuses a deploy (409), naming proxy mode, and stays at deploy 0", async () => {
+  const { origin } = await listenForTest(createApp().handler);
+  const answer = await controlRequest(origin, "POST", "/deploy");
+  expect(answer.status).toBe(409);
+  expect(answer.body.error.message).toContain("--upstream");
+  expect((await controlRequest(origin, "GET", "/deploy")).body.deploy).toBe(0);
+});
+
+test("a deploy keeps at most MAX_NOTED_ASSETS new paths, and files retired earlier stay retired", () => {
+  const deploys = createDeploys();
+  deploys.note("/a.js");
+  deploys.deploy({});
+  deploys.note("/b.js");
+  deploys.deploy({ oldAssets: "keep" });
+  expect(deploys.state()).toEqual({ deploy: 2, oldAssets: "keep", retired: ["/a.js", "/b.js"] });
+  expect(deploys.retiredAs("/a.js")).toBe("keep");
+  expect(deploys.retiredAs("/c.js")).toBeNull();
+  for (let i = 0; i <= MAX_NOTED_ASSETS; i++) deploys.note(`/flood/${i}.js`);
+  expect(deploys.deploy({}).retired).toHaveLength(2 + MAX_NOTED_ASSETS);
+});
+
+test("the typed client deploys and reads the deploy, and rejects with the server's message on bad input", async () => {
+  const { origin } = await startProxy();
+  const client = createControlClient(origin);
+  expect(await client.deploy({ oldAssets: "keep" })).toMatchObject({ deploy: 1, oldAssets: "keep" });
+  expect((await client.readDeploy()).deploy).toBe(1);
+  await expect(client.deploy({ oldAssets: "gone" as "keep" })).rejects.toThrow(/oldAssets/);
+});

@@ -1,0 +1,51 @@
+/**
+ * The deploy counter and what the last deploy retired. The mock server notes each same-origin script
+ * and style it answers with a success; a deploy retires every one noted before it: the previous
+ * build's files, which a page loaded before the deploy may still ask for (a lazy chunk) and a new
+ * worker's precache may list. The worker script is never retired: a deploy gives it new bytes.
+ */
+import type { DeployRequest, DeployState, OldAssets } from "./deploySchema.ts";
+
+/** How many retired paths a deploy keeps: a build's scripts and styles, with room; a flood of distinct URLs cannot grow it further. */
+export const MAX_NOTED_ASSETS = 2_000;
+
+export interface Deploys {
+  /** The deploy in effect: 0 before the first. */
+  readonly current: () => number;
+  readonly state: () => DeployState;
+  readonly deploy: (request: DeployRequest) => DeployState;
+  readonly reset: () => void;
+  /** Notes a script or style path answered with a success under the current deploy. */
+  readonly note: (path: string) => void;
+  /** How the last deploy treats `path`: null when the path is not retired. */
+  readonly retiredAs: (path: string) => OldAssets | null;
+}
+
+export function createDeploys(): Deploys {
+  let deploy = 0;
+  let oldAssets: OldAssets | null = null;
+  let retired = new Set<string>();
+  let noted = new Set<string>();
+  return {
+    current: () => deploy,
+    state: () => ({ deploy, oldAssets, retired: [...retired].sort() }),
+    deploy: (request) => {
+      deploy += 1;
+      oldAssets = request.oldAssets ?? "404";
+      // Files retired by an earlier deploy stay retired: they belong to a build older still.
+      retired = new Set([...retired, ...noted]);
+      noted = new Set();
+      return { deploy, oldAssets, retired: [...retired].sort() };
+    },
+    reset: () => {
+      deploy = 0;
+      oldAssets = null;
+      retired = new Set();
+      noted = new Set();
+    },
+    note: (path) => {
+      if (!retired.has(path) && noted.size < MAX_NOTED_ASSETS) noted.add(path);
+    },
+    retiredAs: (path) => (oldAssets !== null && retired.has(path) ? oldAssets : null),
+  };
+}

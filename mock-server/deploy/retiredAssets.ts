@@ -1,0 +1,43 @@
+/**
+ * The host's side of a deploy: answers a retired file (the previous build's script or style) as the
+ * last deploy said, and notes every script and style answered with a success, which the next deploy
+ * retires. After the faults, which stand in front of the host, and before the app's own routes.
+ */
+import type { RequestHandler } from "express";
+import type { Deploys } from "./deploys.ts";
+
+/** A response the next deploy retires: a script or a style, answered with a success. */
+function isAsset(contentType: string | number | string[] | undefined): boolean {
+  return typeof contentType === "string" && /^(text|application)\/(javascript|ecmascript|css)\b/i.test(contentType);
+}
+
+/**
+ * `home` is the app's own start document: what an SPA host answers for a path it does not have
+ * (`html-fallback`), asked of the app behind as a navigation to it would be.
+ */
+export function retiredAssets(deploys: Deploys, workerPath: string, home: string): RequestHandler {
+  return (req, res, next) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    const path = req.path;
+    if (path !== workerPath) {
+      res.on("finish", () => {
+        if (res.statusCode >= 200 && res.statusCode < 300 && isAsset(res.getHeader("content-type"))) deploys.note(path);
+      });
+    }
+    switch (deploys.retiredAs(path)) {
+      case "404":
+        res
+          .status(404)
+          .type("text/plain")
+          .set("cache-control", "no-store")
+          .send(`Not found: ${path} belonged to the build before deploy ${deploys.current()}.\n`);
+        return;
+      case "html-fallback":
+        // The SPA trap: the host's index for a file it no longer has, as a 200 any fetch accepts.
+        req.url = home;
+        return next();
+      default:
+        return next();
+    }
+  };
+}
