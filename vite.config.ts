@@ -4,9 +4,19 @@ import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { build, defineConfig, type InlineConfig, type Plugin } from "vite";
 import { PANEL_ASSETS_PREFIX } from "./mock-server/control/controlPaths.ts";
+import { NEXT_BUILD_FOLDER } from "./mock-server/reference/nextBuildFolder.ts";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
 export const DIST_DIR = `${root}dist`;
+/**
+ * The second build of the shell and its worker, which `POST /__mock/deploy` switches to (and back):
+ * the same source with another build id, so every hashed file has another name and the worker
+ * another precache and version, as a real deploy of changed code has.
+ */
+export const NEXT_BUILD_DIR = `${DIST_DIR}/${NEXT_BUILD_FOLDER}`;
+
+/** The build ids: "a" in dist/, "b" in dist/next-build/. The page shows its own (`<html data-build>`). */
+type BuildId = "a" | "b";
 
 /**
  * How sw/sw.ts becomes one self-contained classic script (an IIFE) in `outDir`, with `assets` (the
@@ -14,8 +24,11 @@ export const DIST_DIR = `${root}dist`;
  * which builds a deliberately deviant worker from edited source (scripts/deviantWorker/); the
  * shell's own build passes none.
  */
-export function shellWorkerBuild(assets: readonly string[], outDir: string, plugins: Plugin[] = []): InlineConfig {
-  const version = createHash("sha256").update(assets.join("\n")).digest("hex").slice(0, 12);
+export function shellWorkerBuild(assets: readonly string[], outDir: string, plugins: Plugin[] = [], id: BuildId = "a"): InlineConfig {
+  const version = createHash("sha256")
+    .update(`${id}\n${assets.join("\n")}`)
+    .digest("hex")
+    .slice(0, 12);
   return {
     configFile: false,
     logLevel: "warn",
@@ -39,7 +52,7 @@ export function shellWorkerBuild(assets: readonly string[], outDir: string, plug
  * list. A second Vite entry would share chunks with the app and make sw.js start with `import`
  * (a classic worker cannot import), so it is a separate lib build.
  */
-function shellWorker(): Plugin {
+function shellWorker(outDir: string, id: BuildId): Plugin {
   return {
     name: "pck:shell-worker",
     apply: "build",
@@ -47,7 +60,34 @@ function shellWorker(): Plugin {
       const assets = Object.keys(bundle)
         .filter((file) => file.startsWith("assets/"))
         .sort();
-      await build(shellWorkerBuild(assets, DIST_DIR));
+      await build(shellWorkerBuild(assets, outDir, [], id));
+    },
+  };
+}
+
+/** What both builds of the app share; `id` is stamped into the page's code, so its hashes differ. */
+function appBuild(id: BuildId, outDir: string): InlineConfig {
+  return {
+    // Relative: the server mounts the build under any base path it is started with.
+    base: "./",
+    define: { __PCK_BUILD__: JSON.stringify(id) },
+    build: {
+      outDir,
+      emptyOutDir: true,
+      manifest: true,
+      target: "es2022",
+      rolldownOptions: { input: `${root}src/app/main.tsx` },
+    },
+  };
+}
+
+/** Builds the next build (NEXT_BUILD_DIR) once the first is written: a build of its own, with its own worker. */
+function nextBuild(): Plugin {
+  return {
+    name: "pck:next-build",
+    apply: "build",
+    async writeBundle() {
+      await build({ ...appBuild("b", NEXT_BUILD_DIR), configFile: false, logLevel: "warn", plugins: [react(), shellWorker(NEXT_BUILD_DIR, "b")] });
     },
   };
 }
@@ -78,16 +118,8 @@ function controlPanel(): Plugin {
 }
 
 export default defineConfig({
-  // Relative: the server mounts the build under any base path it is started with.
-  base: "./",
-  plugins: [react(), shellWorker(), controlPanel()],
-  build: {
-    outDir: DIST_DIR,
-    emptyOutDir: true,
-    manifest: true,
-    target: "es2022",
-    rolldownOptions: { input: `${root}src/app/main.tsx` },
-  },
+  ...appBuild("a", DIST_DIR),
+  plugins: [react(), shellWorker(DIST_DIR, "a"), controlPanel(), nextBuild()],
   // Unit tests need no build: the mock server's serve a fake one (mock-server/testing/fakeDist.ts).
   test: {
     include: ["{src,kit,mock-server,specs,cli,bench,examples,scripts}/**/*.test.ts", "scripts/*.test.mjs"],

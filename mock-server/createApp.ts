@@ -6,6 +6,7 @@ import { DEFAULT_SHELL_CONFIG, type ShellConfig, WORKER_FILE } from "../src/core
 import { isUnderControlPrefix } from "./control/controlPaths.ts";
 import { CONTROL_PREFIX, controlRoutes } from "./control/controlRoutes.ts";
 import { panelRoutes } from "./control/panelRoutes.ts";
+import { deployedBackend } from "./deploy/deployedBackend.ts";
 import { workerSuffix } from "./deploy/deployedWorker.ts";
 import { createDeploys } from "./deploy/deploys.ts";
 import { retiredAssets } from "./deploy/retiredAssets.ts";
@@ -20,10 +21,8 @@ import { refuseWhileOffline } from "./network/offline.ts";
 import { genericPageResponder } from "./proxy/genericPageResponder.ts";
 import { proxyToUpstream } from "./proxy/proxyToUpstream.ts";
 import { parseUpstreamUrl } from "./proxy/upstreamUrl.ts";
-import { readBuiltAssets } from "./reference/renderDocument.tsx";
-import { pageResponder } from "./reference/respondWithPage.ts";
+import { referenceBuilds, type ShellBuild } from "./reference/referenceBuilds.ts";
 import type { ShellConfigPatch } from "./reference/shellConfigSchema.ts";
-import { shellRoutes } from "./reference/shellRoutes.ts";
 import { type Scenario, type ScenarioSummary, summarize } from "./scenarios/scenarioSchema.ts";
 
 export const DEFAULT_DIST_DIR = kitPath("dist");
@@ -69,11 +68,6 @@ export interface MockApp {
   readonly applyScenario: (scenario: Scenario) => void;
 }
 
-function referenceBackend(distDir: string, getConfig: () => ShellConfig) {
-  const pages = pageResponder(readBuiltAssets(distDir), getConfig);
-  return { pages, routes: shellRoutes({ distDir, getConfig, pages }) };
-}
-
 export function createApp(options: AppOptions = {}): MockApp {
   const basePath = normalizeBasePath(options.basePath ?? DEFAULT_SHELL_CONFIG.basePath);
   if (isUnderControlPrefix(basePath))
@@ -86,7 +80,9 @@ export function createApp(options: AppOptions = {}): MockApp {
   let offline = false;
   const journal = new Journal(options.journalLimit);
   const faults = new FaultStore();
-  const deploys = createDeploys();
+  // Which files the build live after a deploy has: the reference shell's builds know (set below).
+  let builds: readonly ShellBuild[] = [];
+  const deploys = createDeploys((deploy, path) => builds[deploy % Math.max(builds.length, 1)]?.has(path) ?? false);
   const logger = options.logger ?? pino({ level: "silent" });
   const reset = () => {
     journal.clear();
@@ -117,12 +113,13 @@ export function createApp(options: AppOptions = {}): MockApp {
   const workerPathProblem = urlPathProblem(workerPath);
   if (workerPathProblem) throw new Error(`Failed to use worker path '${workerPath}': it ${workerPathProblem}. Give the script's path, e.g. /app/sw.js.`);
   // What stands behind the faults: the upstream app, whose fault pages are plain ones, or the reference shell.
+  if (!upstream) builds = referenceBuilds(distDir, getConfig);
   const backend = upstream
     ? {
         pages: genericPageResponder,
         routes: proxyToUpstream(upstream, logger, { timeoutMs: options.upstreamTimeoutMs, suffixFor: workerSuffix(deploys, workerPath) }),
       }
-    : referenceBackend(distDir, getConfig);
+    : deployedBackend(builds, deploys);
   app.use(panelRoutes(distDir));
   app.use(
     CONTROL_PREFIX,
@@ -137,7 +134,7 @@ export function createApp(options: AppOptions = {}): MockApp {
       isOffline: () => offline,
       setOffline: (next) => (offline = next),
       deploys,
-      canDeploy: upstream !== undefined,
+      canDeploy: upstream !== undefined || builds.length > 1,
       controlToken: options.controlToken,
     }),
   );

@@ -39,7 +39,7 @@ export interface ControlState {
   readonly isOffline: () => boolean;
   readonly setOffline: (offline: boolean) => void;
   readonly deploys: Deploys;
-  /** False for the reference shell, which has one build so far: its deploys are refused (409). */
+  /** False for a reference build without its second build (dist/next-build/): its deploys are refused (409). */
   readonly canDeploy: boolean;
   /** When set, every control request must send `Authorization: Bearer <token>`. */
   readonly controlToken?: string;
@@ -207,7 +207,7 @@ export function controlRoutes(state: ControlState): Router {
       return sendError(
         res,
         "DEPLOY_UNAVAILABLE",
-        "Failed to deploy: the reference shell has one build so far, so there is nothing new to deploy. Deploys work in proxy mode: start the server with --upstream <your app's origin>.",
+        "Failed to deploy: this build of the reference shell has no second build to deploy (dist/next-build/, which 'npm run build' writes). Run 'npm run build' and start the server again; for your own app, start it with --upstream <your app's origin>.",
       );
     }
     res.json(state.deploys.deploy(parsed.data));

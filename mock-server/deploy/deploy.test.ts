@@ -3,6 +3,15 @@ import { expect, test } from "vitest";
 import { createControlClient } from "../control/controlClient.ts";
 import { createApp } from "../createApp.ts";
 import { controlRequest } from "../testing/controlRequest.ts";
+import {
+  FAKE_NEXT_SCRIPT,
+  FAKE_NEXT_WORKER_TEXT,
+  FAKE_SCRIPT,
+  FAKE_SCRIPT_TEXT,
+  FAKE_STYLESHEET,
+  FAKE_WORKER_TEXT,
+  fakeDistForTest,
+} from "../testing/fakeDist.ts";
 import { listenForTest } from "../testing/listen.ts";
 import { createDeploys, MAX_NOTED_ASSETS } from "./deploys.ts";
 
@@ -105,12 +114,52 @@ test.each([
   expect((await controlRequest(origin, "GET", "/deploy")).body.deploy).toBe(0);
 });
 
-test("the reference shell refuses a deploy (409), naming proxy mode, and stays at deploy 0", async () => {
-  const { origin } = await listenForTest(createApp().handler);
+test("a reference build without its second build refuses a deploy (409), naming the build, and stays at deploy 0", async () => {
+  const { origin } = await listenForTest(createApp({ distDir: fakeDistForTest().distDir }).handler);
   const answer = await controlRequest(origin, "POST", "/deploy");
   expect(answer.status).toBe(409);
-  expect(answer.body.error.message).toContain("--upstream");
+  expect(answer.body.error.code).toBe("DEPLOY_UNAVAILABLE");
+  expect(answer.body.error.message).toContain("npm run build");
   expect((await controlRequest(origin, "GET", "/deploy")).body.deploy).toBe(0);
+});
+
+async function startReference() {
+  const { origin } = await listenForTest(createApp({ distDir: fakeDistForTest({ withNextBuild: true }).distDir }).handler);
+  return origin;
+}
+
+test("the reference shell switches to its next build and back: the worker, the page's script, the hashed files", async () => {
+  const origin = await startReference();
+  expect((await get(origin, "/app/sw.js")).body).toBe(FAKE_WORKER_TEXT);
+  expect((await get(origin, "/app/")).body).toContain(FAKE_SCRIPT);
+  expect((await get(origin, `/app/${FAKE_SCRIPT}`)).status).toBe(200);
+  expect((await get(origin, `/app/${FAKE_STYLESHEET}`)).status).toBe(200);
+  const deployed = await controlRequest(origin, "POST", "/deploy");
+  // The stylesheet is the same file in both builds, so the deploy does not retire it.
+  expect(deployed.body.retired).toEqual([`/app/${FAKE_SCRIPT}`]);
+  expect((await get(origin, "/app/sw.js")).body).toBe(FAKE_NEXT_WORKER_TEXT);
+  expect((await get(origin, "/app/")).body).toContain(FAKE_NEXT_SCRIPT);
+  expect((await get(origin, `/app/${FAKE_SCRIPT}`)).status).toBe(404);
+  expect((await get(origin, `/app/${FAKE_STYLESHEET}`)).status).toBe(200);
+  expect((await get(origin, `/app/${FAKE_NEXT_SCRIPT}`)).status).toBe(200);
+  const back = await controlRequest(origin, "POST", "/deploy");
+  expect(back.body.retired, "build a's own script is live again").toEqual([`/app/${FAKE_NEXT_SCRIPT}`]);
+  expect((await get(origin, "/app/sw.js")).body).toBe(FAKE_WORKER_TEXT);
+  expect((await get(origin, `/app/${FAKE_SCRIPT}`)).status).toBe(200);
+});
+
+test("the reference shell keeps the previous build's files with keep, and answers them with the start page with html-fallback", async () => {
+  const origin = await startReference();
+  await get(origin, `/app/${FAKE_SCRIPT}`);
+  await controlRequest(origin, "POST", "/deploy", { body: { oldAssets: "keep" } });
+  expect(await get(origin, `/app/${FAKE_SCRIPT}`)).toMatchObject({ status: 200, body: FAKE_SCRIPT_TEXT });
+  await controlRequest(origin, "POST", "/reset");
+  await get(origin, `/app/${FAKE_SCRIPT}`);
+  await controlRequest(origin, "POST", "/deploy", { body: { oldAssets: "html-fallback" } });
+  const trap = await get(origin, `/app/${FAKE_SCRIPT}`);
+  expect(trap.status).toBe(200);
+  expect(trap.type).toContain("text/html");
+  expect(trap.body).toContain(FAKE_NEXT_SCRIPT);
 });
 
 test("a deploy keeps at most MAX_NOTED_ASSETS new paths, and files retired earlier stay retired", () => {

@@ -21,7 +21,12 @@ export interface Deploys {
   readonly retiredAs: (path: string) => OldAssets | null;
 }
 
-export function createDeploys(): Deploys {
+/**
+ * `servedAfter(deploy, path)`: whether the build live after that deploy has `path`, so the deploy
+ * does not retire it (the reference shell's unchanged stylesheet keeps its name in both builds). An
+ * app behind `--upstream` has no second build to ask: every noted file is retired.
+ */
+export function createDeploys(servedAfter: (deploy: number, path: string) => boolean = () => false): Deploys {
   let deploy = 0;
   let oldAssets: OldAssets | null = null;
   let retired = new Set<string>();
@@ -32,8 +37,8 @@ export function createDeploys(): Deploys {
     deploy: (request) => {
       deploy += 1;
       oldAssets = request.oldAssets ?? "404";
-      // Files retired by an earlier deploy stay retired: they belong to a build older still.
-      retired = new Set([...retired, ...noted]);
+      // Files retired by an earlier deploy stay retired (a build older still), unless the new build has them.
+      retired = new Set([...retired, ...noted].filter((path) => !servedAfter(deploy, path)));
       noted = new Set();
       return { deploy, oldAssets, retired: [...retired].sort() };
     },

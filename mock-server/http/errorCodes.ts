@@ -16,7 +16,7 @@ export const ERROR_CODES = {
   CROSS_ORIGIN: { status: 403, when: "A control request came from a page of another origin." },
   DEPLOY_UNAVAILABLE: {
     status: 409,
-    when: "`POST /__mock/deploy` to a server of the reference shell: it has one build so far; deploys work in proxy mode (`--upstream`).",
+    when: "`POST /__mock/deploy` to a reference shell built without its second build (`dist/next-build/`, which `npm run build` writes).",
   },
   FOREIGN_HOST: { status: 403, when: "A control request named a Host that is not loopback, and the server has no control token." },
   INVALID_CONFIG: { status: 400, when: "`PUT /__mock/config` sent a field or value the shell configuration does not take." },

@@ -14,6 +14,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { onTestFinished } from "vitest";
 import { PANEL_ASSETS_PREFIX } from "../control/controlPaths.ts";
+import { NEXT_BUILD_FOLDER } from "../reference/nextBuildFolder.ts";
 import { ENTRY } from "../reference/renderDocument.tsx";
 
 export const FAKE_SCRIPT = "assets/main-test.js";
@@ -31,7 +32,12 @@ export interface FakeDist {
   readonly distDir: string;
 }
 
-export function makeFakeDist(): FakeDist {
+/** The second build's script (`next-build/`): another name, as a real second build's hashed files have. */
+export const FAKE_NEXT_SCRIPT = "assets/main-next.js";
+export const FAKE_NEXT_WORKER_TEXT = "// the fake worker of the next build\n";
+
+/** `withNextBuild`: also dist/next-build/, the build a deploy switches to, with the same stylesheet. */
+export function makeFakeDist({ withNextBuild = false }: { withNextBuild?: boolean } = {}): FakeDist {
   const root = mkdtempSync(join(tmpdir(), "pck-dist-"));
   const distDir = join(root, "dist");
   const files: Record<string, string> = {
@@ -41,6 +47,14 @@ export function makeFakeDist(): FakeDist {
     "sw.js": FAKE_WORKER_TEXT,
     "panel/index.html": FAKE_PANEL_HTML,
     [`panel/${FAKE_PANEL_SCRIPT}`]: "console.log('the fake panel');\n",
+    ...(withNextBuild
+      ? {
+          [`${NEXT_BUILD_FOLDER}/.vite/manifest.json`]: JSON.stringify({ [ENTRY]: { file: FAKE_NEXT_SCRIPT, css: [FAKE_STYLESHEET] } }),
+          [`${NEXT_BUILD_FOLDER}/${FAKE_NEXT_SCRIPT}`]: "console.log('the next build');\n",
+          [`${NEXT_BUILD_FOLDER}/${FAKE_STYLESHEET}`]: "body { margin: 0; }\n",
+          [`${NEXT_BUILD_FOLDER}/sw.js`]: FAKE_NEXT_WORKER_TEXT,
+        }
+      : {}),
   };
   for (const [path, text] of Object.entries(files)) {
     mkdirSync(dirname(join(distDir, path)), { recursive: true });
@@ -55,8 +69,8 @@ export function removeFakeDist({ root }: FakeDist): void {
 }
 
 /** `makeFakeDist`, removed when the current test finishes. */
-export function fakeDistForTest(): FakeDist {
-  const dist = makeFakeDist();
+export function fakeDistForTest(options: { withNextBuild?: boolean } = {}): FakeDist {
+  const dist = makeFakeDist(options);
   onTestFinished(() => removeFakeDist(dist));
   return dist;
 }
