@@ -39,7 +39,10 @@ export function shellRoutes({ distDir, getConfig, pages }: ShellRouteOptions): R
       return sendError(res, "NO_SUCH_ASSET", `Failed to serve ${req.originalUrl}: the build has no such file. Rebuild with 'npm run build' or check the URL.`);
     }
     res.set("cache-control", "no-cache").type("text/javascript");
-    res.sendFile(file);
+    // No validators: the two builds' scripts are written within the same second (Last-Modified) and
+    // may have one size (send's ETag), so the browser's update check after a deploy got a 304 for
+    // another build's worker. A whole answer every time is a few kilobytes.
+    res.sendFile(file, { lastModified: false, etag: false });
   });
   router.use(`${base}/assets`, confinedStatic(join(distDir, "assets"), { immutable: true, maxAgeMs: HASHED_ASSET_MAX_AGE_MS }));
   router.get(`${base}/offline.html`, (req, res) => pages.page(req, res, 200, OFFLINE_PAGE));

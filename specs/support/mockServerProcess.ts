@@ -4,6 +4,7 @@
  * goes away (IPC disconnect), so a crashed test worker leaves no server behind.
  */
 import { type ControlClient, createControlClient } from "../../mock-server/control/controlClient.ts";
+import type { DeployRequest, DeployState } from "../../mock-server/deploy/deploySchema.ts";
 import type { Fault, FaultInput } from "../../mock-server/faults/faultSchema.ts";
 import type { JournalEntry } from "../../mock-server/journal/journal.ts";
 import { forkListening } from "../../mock-server/process/forkListening.ts";
@@ -29,6 +30,8 @@ export interface MockServer {
   readonly removeFault: (id: string) => Promise<void>;
   /** The network switch: offline, the server refuses every request outside its control API (specs/support/offline.ts). */
   readonly setOffline: (offline: boolean) => Promise<void>;
+  /** A new build goes live (`POST /__mock/deploy`). */
+  readonly deploy: (request?: DeployRequest) => Promise<DeployState>;
   readonly stop: () => Promise<void>;
 }
 
@@ -110,6 +113,7 @@ function mockServerAt(address: MockServerAddress, gone: (error: unknown) => stri
     setOffline: async (offline) => {
       await call((control) => control.setOffline(offline));
     },
+    deploy: (request) => call((control) => control.deploy(request)),
     stop,
   };
 }
