@@ -82,7 +82,10 @@ export function createApp(options: AppOptions = {}): MockApp {
   const faults = new FaultStore();
   // Which files the build live after a deploy has: the reference shell's builds know (set below).
   let builds: readonly ShellBuild[] = [];
-  const deploys = createDeploys((deploy, path) => builds[deploy % Math.max(builds.length, 1)]?.has(path) ?? false);
+  const deploys = createDeploys({
+    servedAfter: (deploy, path) => builds[deploy % Math.max(builds.length, 1)]?.has(path) ?? false,
+    defaultOldAssets: () => scenario?.deploys ?? null,
+  });
   const logger = options.logger ?? pino({ level: "silent" });
   const reset = () => {
     journal.clear();

@@ -26,6 +26,7 @@ describe("reset and fault ids", () => {
       scenario: {
         name: "two",
         config: {},
+        deploys: {},
         faults: [
           { path: "/app/a", status: 404, representation: "any" },
           { path: "/app/b", status: 403, representation: "any" },

@@ -9,6 +9,7 @@ const SLOW: Scenario = {
   name: "slow pages",
   description: "Page one is slow.",
   config: { networkTimeoutMs: 1000 },
+  deploys: {},
   faults: [{ path: "/app/pages/1", delayMs: 5, representation: "any" }],
 };
 
@@ -22,7 +23,7 @@ test("PUT /__mock/scenario replaces the faults and the configuration, and answer
   // The scenario's configuration lies over the one the server started with, not over later changes.
   expect(mock.getConfig()).toEqual({ ...DEFAULT_SHELL_CONFIG, reloadOnOnline: false, networkTimeoutMs: 1000 });
   expect(answer.body).toEqual({
-    scenario: { name: "slow pages", description: "Page one is slow.", config: { networkTimeoutMs: 1000 }, faults: 1 },
+    scenario: { name: "slow pages", description: "Page one is slow.", config: { networkTimeoutMs: 1000 }, faults: 1, deploys: null },
     config: mock.getConfig(),
     faults: mock.faults.list(),
   });
@@ -56,12 +57,14 @@ test("GET /__mock/scenario names the scenario in force and what it set, null bef
   const { origin } = await startMock();
   expect((await controlRequest(origin, "GET", "/scenario")).body).toEqual({ scenario: null });
   await controlRequest(origin, "PUT", "/scenario", { body: { name: "quiet" } });
-  expect((await controlRequest(origin, "GET", "/scenario")).body).toEqual({ scenario: { name: "quiet", description: null, config: {}, faults: 0 } });
+  expect((await controlRequest(origin, "GET", "/scenario")).body).toEqual({
+    scenario: { name: "quiet", description: null, config: {}, faults: 0, deploys: null },
+  });
   await controlRequest(origin, "PUT", "/scenario", { body: SLOW });
   // What the scenario set, not what is in force now: a later change of configuration does not show here.
   await controlRequest(origin, "PUT", "/config", { body: { networkTimeoutMs: 2000 } });
   expect((await controlRequest(origin, "GET", "/scenario")).body).toEqual({
-    scenario: { name: "slow pages", description: "Page one is slow.", config: { networkTimeoutMs: 1000 }, faults: 1 },
+    scenario: { name: "slow pages", description: "Page one is slow.", config: { networkTimeoutMs: 1000 }, faults: 1, deploys: null },
   });
 });
 
@@ -87,6 +90,7 @@ test("PUT /__mock/scenario takes a scenario as large as a file may hold: 200 nam
   const scenario: Scenario = {
     name: "many",
     config: {},
+    deploys: {},
     faults: Array.from({ length: MAX_SCENARIO_FAULTS }, (_, n) => ({ path: `/app/pages/${n}`, status: 404, representation: "any", name: "x".repeat(100) })),
   };
   expect(JSON.stringify(scenario).length).toBeGreaterThan(16 * 1024);

@@ -182,3 +182,14 @@ test("the typed client deploys and reads the deploy, and rejects with the server
   expect((await client.readDeploy()).deploy).toBe(1);
   await expect(client.deploy({ oldAssets: "gone" as "keep" })).rejects.toThrow(/oldAssets/);
 });
+
+test("a scenario's deploys option is what a deploy naming none does; one naming its own wins", async () => {
+  const { origin } = await startProxy();
+  await controlRequest(origin, "PUT", "/scenario", { body: { name: "SPA host", deploys: { oldAssets: "html-fallback" } } });
+  expect((await controlRequest(origin, "GET", "/scenario")).body.scenario.deploys).toBe("html-fallback");
+  expect((await controlRequest(origin, "POST", "/deploy")).body.oldAssets).toBe("html-fallback");
+  expect((await controlRequest(origin, "POST", "/deploy", { body: { oldAssets: "keep" } })).body.oldAssets).toBe("keep");
+  const refused = await controlRequest(origin, "PUT", "/scenario", { body: { name: "bad", deploys: { oldAssets: "gone" } } });
+  expect(refused.status).toBe(400);
+  expect(refused.body.error.message).toContain("deploys.oldAssets");
+});

@@ -26,7 +26,13 @@ export interface Deploys {
  * does not retire it (the reference shell's unchanged stylesheet keeps its name in both builds). An
  * app behind `--upstream` has no second build to ask: every noted file is retired.
  */
-export function createDeploys(servedAfter: (deploy: number, path: string) => boolean = () => false): Deploys {
+export interface DeployOptions {
+  readonly servedAfter?: (deploy: number, path: string) => boolean;
+  /** The option of a deploy whose request names none (a scenario's `deploys`); "404" without one. */
+  readonly defaultOldAssets?: () => OldAssets | null;
+}
+
+export function createDeploys({ servedAfter = () => false, defaultOldAssets = () => null }: DeployOptions = {}): Deploys {
   let deploy = 0;
   let oldAssets: OldAssets | null = null;
   let retired = new Set<string>();
@@ -36,7 +42,7 @@ export function createDeploys(servedAfter: (deploy: number, path: string) => boo
     state: () => ({ deploy, oldAssets, retired: [...retired].sort() }),
     deploy: (request) => {
       deploy += 1;
-      oldAssets = request.oldAssets ?? "404";
+      oldAssets = request.oldAssets ?? defaultOldAssets() ?? "404";
       // Files retired by an earlier deploy stay retired (a build older still), unless the new build has them.
       retired = new Set([...retired, ...noted].filter((path) => !servedAfter(deploy, path)));
       noted = new Set();

@@ -27,7 +27,7 @@ function failureOf(action: () => unknown): ScenarioFileError {
 
 test("loads a valid file with defaults filled in", () => {
   const file = writeScenario("ok.json", JSON.stringify({ name: "slow", faults: [{ path: "/app/**", delayMs: 10 }] }));
-  expect(loadScenarioFile(file)).toEqual({ name: "slow", config: {}, faults: [{ path: "/app/**", delayMs: 10, representation: "any" }] });
+  expect(loadScenarioFile(file)).toEqual({ name: "slow", config: {}, faults: [{ path: "/app/**", delayMs: 10, representation: "any" }], deploys: {} });
 });
 
 test("reports every problem with its path in the file", () => {
@@ -63,7 +63,7 @@ test("says where JSON syntax breaks, by line and column", () => {
 
 test("refuses a file that is not an object", () => {
   expect(failureOf(() => parseScenarioText("[]", "x.json")).problems).toEqual([
-    "(top level): must be a JSON object with name, and optionally description, config and faults",
+    "(top level): must be a JSON object with name, and optionally description, config, faults and deploys",
   ]);
 });
 

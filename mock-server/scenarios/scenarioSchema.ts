@@ -4,6 +4,7 @@
  * configuration together.
  */
 import { z } from "zod";
+import { DeployRequest } from "../deploy/deploySchema.ts";
 import { FaultInput } from "../faults/faultSchema.ts";
 import { ShellConfigPatch } from "../reference/shellConfigSchema.ts";
 
@@ -18,8 +19,10 @@ export const Scenario = z.strictObject(
     description: z.string({ error: "must be a string" }).max(2_000, "must be at most 2000 characters").optional(),
     config: ShellConfigPatch.default({}),
     faults: z.array(FaultInput, { error: "must be a list of faults" }).max(MAX_SCENARIO_FAULTS, `must hold at most ${MAX_SCENARIO_FAULTS} faults`).default([]),
+    /** How the host treats deploys under this scenario: `oldAssets` for a `POST /__mock/deploy` that names none. */
+    deploys: DeployRequest.default({}),
   },
-  { error: "must be a JSON object with name, and optionally description, config and faults" },
+  { error: "must be a JSON object with name, and optionally description, config, faults and deploys" },
 );
 
 export type ScenarioInput = z.input<typeof Scenario>;
@@ -35,8 +38,16 @@ export interface ScenarioSummary {
   readonly description: string | null;
   readonly config: ShellConfigPatch;
   readonly faults: number;
+  /** The deploy option it set, or null. */
+  readonly deploys: DeployRequest["oldAssets"] | null;
 }
 
 export function summarize(scenario: Scenario): ScenarioSummary {
-  return { name: scenario.name, description: scenario.description ?? null, config: scenario.config, faults: scenario.faults.length };
+  return {
+    name: scenario.name,
+    description: scenario.description ?? null,
+    config: scenario.config,
+    faults: scenario.faults.length,
+    deploys: scenario.deploys.oldAssets ?? null,
+  };
 }
