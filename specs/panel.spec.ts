@@ -93,6 +93,19 @@ test.describe("control panel", () => {
     expect(await mock.faults()).toEqual([]);
   });
 
+  test("deploys a new build with the option chosen, shows the deploy number, and the journal marks later requests", async ({ page, request, mock, app }) => {
+    await openPanel(page);
+    const deploy = page.getByRole("group", { name: "Deploy" });
+    await expect(deploy).toContainText("Deploy 0: the build the server started with.");
+    await deploy.getByLabel("The previous build's files answer").selectOption("keep");
+    await deploy.getByRole("button", { name: "Deploy a new build" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Deployed: deploy 1." })).toBeVisible();
+    await expect(deploy).toContainText("Deploy 1: the previous build's scripts and styles");
+    expect(await mock.deploy({})).toMatchObject({ deploy: 2 });
+    expect((await request.get(app.page(0).path)).status()).toBe(200);
+    expect((await mock.journal()).at(-1)?.deploy).toBe(2);
+  });
+
   test("journals none of the panel's own requests", async ({ page, mock, app }) => {
     await openPanel(page);
     await faultForm(page).getByLabel("Path", { exact: true }).fill(app.page(0).path);

@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { scopePath } from "../../src/core/basePath.ts";
 import { ConfigSwitches } from "./ConfigSwitches.tsx";
 import { control, messageOf } from "./control.ts";
+import { DeployControl } from "./DeployControl.tsx";
 import { FaultForm } from "./FaultForm.tsx";
 import { FaultTable } from "./FaultTable.tsx";
 import { JournalView } from "./JournalView.tsx";
@@ -28,10 +29,11 @@ export function Panel() {
     if (lastEntry !== undefined) refreshFaults();
   }, [lastEntry, refreshFaults]);
 
-  const act = async (action: () => Promise<void>, done: string) => {
+  /** Runs `action`; the notice is what it returns, or `done`. */
+  const act = async (action: () => Promise<unknown>, done: string) => {
     try {
-      await action();
-      setNotice({ status: done });
+      const said = await action();
+      setNotice({ status: typeof said === "string" ? said : done });
     } catch (error) {
       setNotice({ error: messageOf(error) });
     } finally {
@@ -74,6 +76,15 @@ export function Panel() {
           <h2 id="setup-title">Scenario and configuration</h2>
           <ScenarioView scenario={setup.scenario} />
           <ConfigSwitches config={setup.config} onFlip={setup.flip} />
+          <DeployControl
+            state={setup.deploy}
+            onDeploy={(oldAssets) =>
+              act(async () => {
+                const { deploy } = await control.deploy({ oldAssets });
+                return `Deployed: deploy ${deploy}. An open page of the app finds the new worker at its next update check.`;
+              }, "Deployed.")
+            }
+          />
         </section>
         <section aria-labelledby="faults-title" className="faults-section">
           <h2 id="faults-title">Faults</h2>

@@ -1,10 +1,11 @@
 /**
- * The scenario in force and the shell configuration, as the server has them. Read when the panel
+ * The scenario in force, the shell configuration and the deploy, as the server has them. Read when the panel
  * opens, after the panel changes them (a reset, a switch) and when the tab becomes visible again,
  * for changes a tool or test made meanwhile.
  */
 import { useCallback, useState } from "react";
 import type { ShellConfig } from "../../src/core/shellConfig.ts";
+import type { DeployState } from "../deploy/deploySchema.ts";
 import type { ShellSwitch } from "../reference/shellSwitches.ts";
 import type { ScenarioSummary } from "../scenarios/scenarioSchema.ts";
 import { control, messageOf } from "./control.ts";
@@ -14,6 +15,8 @@ export interface ScenarioAndConfig {
   /** undefined until the first answer; null when no scenario is in force. */
   readonly scenario: ScenarioSummary | null | undefined;
   readonly config: ShellConfig | undefined;
+  /** The deploy in force (`GET /__mock/deploy`); undefined until the first answer. */
+  readonly deploy: DeployState | undefined;
   readonly error: string | null;
   readonly refresh: () => Promise<void>;
   /** Turns a switch on or off on the server; resolves once the server has answered. */
@@ -23,13 +26,15 @@ export interface ScenarioAndConfig {
 export function useScenarioAndConfig(): ScenarioAndConfig {
   const [scenario, setScenario] = useState<ScenarioSummary | null | undefined>(undefined);
   const [config, setConfig] = useState<ShellConfig | undefined>(undefined);
+  const [deploy, setDeploy] = useState<DeployState | undefined>(undefined);
   const [error, setError] = useState<string | null>(null);
 
   const refresh = useCallback(async () => {
     try {
-      const [nextScenario, nextConfig] = await Promise.all([control.readScenario(), control.readConfig()]);
+      const [nextScenario, nextConfig, nextDeploy] = await Promise.all([control.readScenario(), control.readConfig(), control.readDeploy()]);
       setScenario(nextScenario);
       setConfig(nextConfig);
+      setDeploy(nextDeploy);
       setError(null);
     } catch (caught) {
       setError(messageOf(caught));
@@ -47,5 +52,5 @@ export function useScenarioAndConfig(): ScenarioAndConfig {
 
   useRefreshWhenVisible(refresh);
 
-  return { scenario, config, error, refresh, flip };
+  return { scenario, config, deploy, error, refresh, flip };
 }

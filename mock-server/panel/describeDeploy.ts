@@ -1,0 +1,16 @@
+/** The deploy in force, and each option for the previous build's files, in the panel's words. */
+import type { DeployState, OldAssets } from "../deploy/deploySchema.ts";
+
+export const OLD_ASSET_LABELS: Record<OldAssets, string> = {
+  "404": "404, as a CDN after a clean deploy",
+  keep: "kept, as a host that keeps old files",
+  "html-fallback": "the app's start page (200 text/html), as an SPA host",
+};
+
+/** What the deploy in force says, in a sentence. */
+export function describeDeploy(state: DeployState | undefined): string {
+  if (state === undefined) return "Loading…";
+  if (state.deploy === 0 || state.oldAssets === null) return "Deploy 0: the build the server started with.";
+  const retired = state.retired.length === 1 ? "1 file" : `${state.retired.length} files`;
+  return `Deploy ${state.deploy}: the previous build's scripts and styles (${retired}) answer ${OLD_ASSET_LABELS[state.oldAssets]}.`;
+}
