@@ -96,6 +96,8 @@ test("each journal entry carries the deploy in effect when it arrived, and a res
   await get(origin, "/app/data.json");
   const journal = await controlRequest(origin, "GET", "/journal");
   expect(journal.body.entries.map((entry: { deploy: number }) => entry.deploy)).toEqual([0, 1]);
+  const har = await createControlClient(origin).journalHar();
+  expect(har.log.entries.map((entry) => entry._deploy)).toEqual([0, 1]);
   await controlRequest(origin, "POST", "/reset");
   expect((await controlRequest(origin, "GET", "/deploy")).body).toEqual({ deploy: 0, oldAssets: null, retired: [] });
   expect((await get(origin, WORKER)).body).toBe(WORKER_BODY);
