@@ -6,7 +6,8 @@
  *     (and, against the same kind of baseline, no goal: the same worker with navigation preload disabled
  *     by the page; floors on a bare server with the same bytes: a minimal navigation-preload worker, a
  *     worker that routes navigations to the network, one that races the network against its handler,
- *     and the preload worker on a server that takes --floor-delay-ms to answer, as one that renders)
+ *     the preload worker on a server that takes --floor-delay-ms to answer, as one that renders, and
+ *     Serwist's own worker, the peer: goal, the ms our worker adds ≤ the ms Serwist's adds)
  *   offline navigation served from the worker's cache   vs  online navigation through the worker   goal ≤ 1×
  *   lie-fi navigation (the document answers after 10 s)  vs  the configured networkTimeoutMs        goal ≤ 1.1×
  *   load → registered and load → controlled              vs  an empty worker on a bare server      (no goal)
@@ -124,8 +125,10 @@ function ratioLine(ours: readonly NavigationTiming[], base: readonly NavigationT
   return `document in ${pair("responseEnd")}, load ${pair("loadEventStart")}`;
 }
 
+const SERWIST_FLOOR = "Serwist's own worker (NetworkFirst for navigations, navigation preload on)";
+
 /** Where each floor's document must come from; the race's winner varies, so it checks control only. */
-const FROM_WORKER: Record<FloorWorker, boolean | "routed" | "either"> = { preload: true, "route-network": "routed", "route-race": "either" };
+const FROM_WORKER: Record<FloorWorker, boolean | "routed" | "either"> = { preload: true, "route-network": "routed", "route-race": "either", serwist: true };
 
 interface Floor {
   readonly name: string;
@@ -187,6 +190,7 @@ async function onlineVersusOffline(browser: Browser, mock: MockServer, pageUrl: 
     await startFloor(browser, html, "route-network", 0, "a worker that routes navigations to the network (addRoutes)"),
     await startFloor(browser, html, "route-race", 0, "a worker that races the network against its handler (addRoutes)"),
     await startFloor(browser, html, "preload", FLOOR_DELAY_MS, `a minimal preload worker, the server answering after ${FLOOR_DELAY_MS} ms`),
+    await startFloor(browser, html, "serwist", 0, SERWIST_FLOOR),
   ];
   const online: NavigationTiming[] = [];
   const onlineNoPreload: NavigationTiming[] = [];
@@ -242,6 +246,8 @@ async function onlineVersusOffline(browser: Browser, mock: MockServer, pageUrl: 
   }
   const added = summaryOf(online, "responseEnd").median - summaryOf(noWorker, "responseEnd").median;
   console.log(`through the worker, ms added to the median document in: ${ms(added)} (the floors serve no assets: compare their documents, not their loads)`);
+  const serwist = floors.find((floor) => floor.name === SERWIST_FLOOR) as Floor;
+  const serwistAdded = summaryOf(serwist.withWorker, "responseEnd").median - summaryOf(serwist.noWorker, "responseEnd").median;
   console.log(`offline / online through the worker: ${ratioLine(offline, online)}\n`);
   return [
     {
@@ -251,6 +257,13 @@ async function onlineVersusOffline(browser: Browser, mock: MockServer, pageUrl: 
       direction: "at most",
     },
     { name: "offline navigation ≤ online (median load)", ratio: ratioOf(offline, online, "loadEventStart", "median"), limit: 1, direction: "at most" },
+    // Each worker's own cost, its no-worker baseline taken off, the two measured in the same run.
+    {
+      name: `ms the reference's worker adds to the median document in ≤ Serwist's (${ms(added)} ms against ${ms(serwistAdded)} ms)`,
+      ratio: serwistAdded > 0 ? added / serwistAdded : Number.POSITIVE_INFINITY,
+      limit: 1,
+      direction: "at most",
+    },
   ];
 }
 

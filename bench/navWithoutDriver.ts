@@ -72,11 +72,15 @@ addEventListener("load", () => setTimeout(async () => {
 </script></body></html>`;
 }
 
+// Bundled before any server answers (the Serwist floor is built with esbuild).
+const scripts = new Map<FloorWorker, string>();
+for (const origin of origins) if (origin.worker && !scripts.has(origin.worker)) scripts.set(origin.worker, await floorWorkerScript(origin.worker));
+
 for (const [index, origin] of origins.entries()) {
   origin.server.on("request", (req, res) => {
     const url = new URL(req.url ?? "/", origin.url);
     if (url.pathname === "/sw.js" && origin.worker) {
-      res.writeHead(200, { "content-type": "text/javascript", "cache-control": "no-cache" }).end(floorWorkerScript(origin.worker));
+      res.writeHead(200, { "content-type": "text/javascript", "cache-control": "no-cache" }).end(scripts.get(origin.worker));
     } else if (url.pathname === "/result") {
       let body = "";
       req.on("data", (chunk) => {

@@ -27,7 +27,8 @@ export function gzipSize(code: Uint8Array): number {
   return gzipSync(code, { level: 9 }).length;
 }
 
-export async function bundleSize({ entry, format, define = {}, alias = {}, loader = {} }: BundleOptions): Promise<Size> {
+/** The bundled code of one entry, the way every size figure is taken. */
+export async function bundle({ entry, format, define = {}, alias = {}, loader = {} }: BundleOptions): Promise<Uint8Array> {
   const result = await build({
     entryPoints: [entry],
     absWorkingDir: ROOT,
@@ -45,5 +46,10 @@ export async function bundleSize({ entry, format, define = {}, alias = {}, loade
   });
   const code = result.outputFiles[0]?.contents;
   if (!code) throw new Error(`Failed to bundle ${entry}: esbuild wrote no output.`);
+  return code;
+}
+
+export async function bundleSize(options: BundleOptions): Promise<Size> {
+  const code = await bundle(options);
   return { minified: code.length, gzipped: gzipSize(code) };
 }

@@ -11,14 +11,18 @@
  *   handle navigations at all, and so cannot store them (NAV-3) or answer them offline (NAV-4);
  * - `route-race`: declares navigations "race-network-and-fetch-handler": the browser fetches the page
  *   itself while the worker's handler runs (its `fetch(event.request)` gets the same response), and
- *   the first answer wins: a worker that can still store and answer offline, with the network unwaited.
+ *   the first answer wins: a worker that can still store and answer offline, with the network unwaited;
+ * - `serwist`: Serwist's own worker (bench/baselines/serwistNavigationWorker.ts: NetworkFirst for
+ *   navigations, navigation preload on), bundled at start: the peer the reference's worker is held to.
  *
  * Each is measured against the same server with service workers blocked.
  */
 import { createServer } from "node:http";
+import { join } from "node:path";
+import { bundle, ROOT } from "./bundleSize.ts";
 import { announce, type ChildServer, forkServer, isMain } from "./childServer.ts";
 
-export type FloorWorker = "preload" | "route-network" | "route-race";
+export type FloorWorker = "preload" | "route-network" | "route-race" | "serwist";
 
 /** A worker whose install declares where navigations go; its handler, when asked, fetches them. */
 function routedWorker(source: string): string {
@@ -32,7 +36,7 @@ self.addEventListener("fetch", (event) => {
 });`;
 }
 
-const WORKERS: Record<FloorWorker, string> = {
+const WORKERS: Record<Exclude<FloorWorker, "serwist">, string> = {
   preload: `self.addEventListener("install", () => self.skipWaiting());
 self.addEventListener("activate", (event) => event.waitUntil(self.registration.navigationPreload.enable().then(() => self.clients.claim())));
 self.addEventListener("fetch", (event) => {
@@ -43,8 +47,10 @@ self.addEventListener("fetch", (event) => {
 };
 
 /** The floor worker's script, for benchmarks that serve it themselves. */
-export function floorWorkerScript(worker: FloorWorker): string {
-  return WORKERS[worker];
+export async function floorWorkerScript(worker: FloorWorker): Promise<string> {
+  if (worker !== "serwist") return WORKERS[worker];
+  const code = await bundle({ entry: join(ROOT, "bench", "baselines", "serwistNavigationWorker.ts"), format: "iife" });
+  return new TextDecoder().decode(code);
 }
 
 /** Registers the floor worker; the document itself is the reference page's, whose own scripts are not served here. */
@@ -57,8 +63,9 @@ export function startFloorNavigationServer(html: string, worker: FloorWorker, de
 
 if (isMain(import.meta.url)) {
   const [html = "", worker = "preload", delay = "0"] = process.argv.slice(2);
-  const script = WORKERS[worker as FloorWorker];
-  if (!script) throw new Error(`Failed to start the floor server: no floor worker '${worker}' (${Object.keys(WORKERS).join(", ")}).`);
+  const known: readonly string[] = [...Object.keys(WORKERS), "serwist"];
+  if (!known.includes(worker)) throw new Error(`Failed to start the floor server: no floor worker '${worker}' (${known.join(", ")}).`);
+  const script = await floorWorkerScript(worker as FloorWorker);
   const page = `${html}${REGISTER}`;
   const delayMs = Number(delay);
   announce(
