@@ -1,12 +1,16 @@
 /**
  * Runs a composite action's `run` steps on this machine the way a GitHub runner does: each step's
- * script in `bash --noprofile --norc -eo pipefail`, `${{ inputs.* }}` and `${{ runner.temp }}`
- * filled in, GITHUB_ENV lines carried into later steps, GITHUB_OUTPUT and GITHUB_STEP_SUMMARY written
- * to files. `uses` steps are refused: a local run cannot honestly stand in for them.
+ * script in `bash --noprofile --norc -eo pipefail`, `${{ inputs.* }}`, `${{ steps.*.outputs.* }}`
+ * and `${{ runner.temp }}` filled in, an `if:` comparing a step's output with a string honoured,
+ * GITHUB_ENV lines carried into later steps, GITHUB_OUTPUT and GITHUB_STEP_SUMMARY written to files.
+ * Of the `uses` steps, only actions/cache/restore and actions/cache/save run, each as a stand-in
+ * (cacheStandIn.ts) that keeps caches in a local folder; any other is refused, since a local run
+ * cannot honestly stand in for it.
  */
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { parse } from "yaml";
+import { runCacheStandIn } from "./cacheStandIn.ts";
 import { runCommand } from "./runCommand.mjs";
 
 interface ActionStep {
@@ -14,6 +18,8 @@ interface ActionStep {
   readonly id?: string;
   readonly run?: string;
   readonly uses?: string;
+  readonly with?: Record<string, string>;
+  readonly if?: string;
   readonly shell?: string;
   readonly env?: Record<string, string>;
   readonly "working-directory"?: string;
@@ -26,6 +32,9 @@ interface Action {
 
 export interface StepResult {
   readonly name: string;
+  readonly id: string | undefined;
+  /** Its `if:` was false: it did not run (code 0). */
+  readonly skipped: boolean;
   readonly code: number;
   readonly ms: number;
   readonly outputs: Readonly<Record<string, string>>;
@@ -46,8 +55,24 @@ function readKeyValues(file: string): Record<string, string> {
   return values;
 }
 
+export interface RunOptions {
+  /** The folder that stands in for GitHub's cache service; required by an action that uses actions/cache. */
+  readonly cacheStore?: string;
+  /** Stop after the step with this id. */
+  readonly stopAfter?: string;
+}
+
+/** `steps.<id>.outputs.<name> == '<text>'` or `!=`, optionally inside `${{ }}`: the only `if:` this runner evaluates. */
+const CONDITION = /^(?:\$\{\{\s*)?steps\.([\w-]+)\.outputs\.([\w-]+)\s*(==|!=)\s*'([^']*)'(?:\s*\}\})?$/;
+
 /** Runs `actionDir/action.yml` with `inputs` in `workspace`; stops at the first step that fails. */
-export async function runActionSteps(actionDir: string, workspace: string, inputs: Readonly<Record<string, string>>, temp: string): Promise<ActionRun> {
+export async function runActionSteps(
+  actionDir: string,
+  workspace: string,
+  inputs: Readonly<Record<string, string>>,
+  temp: string,
+  options: RunOptions = {},
+): Promise<ActionRun> {
   const action = parse(readFileSync(join(actionDir, "action.yml"), "utf8")) as Action;
   if (action.runs.using !== "composite") throw new Error(`action.yml runs '${action.runs.using}', not composite.`);
   for (const name of Object.keys(inputs)) if (!(name in action.inputs)) throw new Error(`action.yml has no input '${name}'.`);
@@ -60,18 +85,41 @@ export async function runActionSteps(actionDir: string, workspace: string, input
   const summary = join(files, "summary.md");
   writeFileSync(githubEnv, "");
   writeFileSync(summary, "");
+  const results: StepResult[] = [];
+  const outputOf = (id: string, output: string): string => results.find((result) => result.id === id)?.outputs[output] ?? "";
   const expand = (text: string): string =>
     text.replace(/\$\{\{\s*([\w.-]+)\s*\}\}/g, (expression, path: string) => {
       if (path === "runner.temp") return temp;
       if (path.startsWith("inputs.")) return values[path.slice("inputs.".length)] ?? "";
+      const output = /^steps\.([\w-]+)\.outputs\.([\w-]+)$/.exec(path);
+      if (output?.[1] !== undefined && output[2] !== undefined) return outputOf(output[1], output[2]);
       throw new Error(`action.yml uses ${expression}, which this local runner does not provide.`);
     });
+  const holds = (condition: string, name: string): boolean => {
+    const [, id, output, operator, text] = CONDITION.exec(condition.trim()) ?? [];
+    if (id === undefined || output === undefined || text === undefined)
+      throw new Error(`action.yml step '${name}' has the if '${condition}', which this local runner cannot evaluate.`);
+    return (outputOf(id, output) === text) === (operator === "==");
+  };
 
-  const results: StepResult[] = [];
   let carried: Record<string, string> = {};
   for (const [index, step] of action.runs.steps.entries()) {
     const name = step.name ?? `step ${index + 1}`;
-    if (step.uses !== undefined || step.run === undefined) throw new Error(`action.yml step '${name}' uses another action; it cannot be run locally.`);
+    if (step.if !== undefined && !holds(step.if, name)) {
+      console.log(`[action] ${name}: skipped (if: ${step.if})`);
+      results.push({ name, id: step.id, skipped: true, code: 0, ms: 0, outputs: {} });
+      continue;
+    }
+    if (step.uses !== undefined) {
+      const started = performance.now();
+      const inputsOfStep = Object.fromEntries(Object.entries(step.with ?? {}).map(([key, value]) => [key, expand(String(value))]));
+      console.log(`[action] ${name}`);
+      const outputs = runCacheStandIn(step.uses, inputsOfStep, options.cacheStore, name);
+      results.push({ name, id: step.id, skipped: false, code: 0, ms: performance.now() - started, outputs });
+      if (step.id !== undefined && step.id === options.stopAfter) break;
+      continue;
+    }
+    if (step.run === undefined) throw new Error(`action.yml step '${name}' has neither run nor uses.`);
     if (step.shell !== "bash") throw new Error(`action.yml step '${name}' has shell '${step.shell}'; composite steps here use bash.`);
     const script = join(files, `step-${index + 1}.sh`);
     writeFileSync(script, step.run);
@@ -92,8 +140,8 @@ export async function runActionSteps(actionDir: string, workspace: string, input
     console.log(`[action] ${name}`);
     const { code, ms } = await runCommand("bash", ["--noprofile", "--norc", "-eo", "pipefail", script], { cwd, env });
     carried = readKeyValues(githubEnv);
-    results.push({ name, code, ms, outputs: readKeyValues(output) });
-    if (code !== 0) break;
+    results.push({ name, id: step.id, skipped: false, code, ms, outputs: readKeyValues(output) });
+    if (code !== 0 || (step.id !== undefined && step.id === options.stopAfter)) break;
   }
   return { steps: results, env: carried, summary: readFileSync(summary, "utf8") };
 }

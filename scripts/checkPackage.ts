@@ -1,11 +1,17 @@
 /**
- * `npm run check:package`: the kit as a user gets it. Packs this repository (`npm pack`, which
- * builds lib/ and dist/), then, in an empty project outside the clone, runs the steps of the
- * repository's own GitHub Action (action.yml) on this machine: install the tarball, find Chromium,
- * `pwa-conformance-kit check --start …` of the second app, whose verdicts must match
- * docs/second-app.md. Then the installed command's --version, help and a usage error, and `init`
- * against the installed kit's own reference app (`serve`), whose profile must validate. Prints the
- * packed size, the install time and the check's wall time. Exit 0 when all of it holds.
+ * `npm run check:package`: the kit as a user gets it, each way it can be installed today, each into
+ * an empty project outside the clone. The repository's own GitHub Action (action.yml), its steps run
+ * on this machine (actionSteps.ts) from the action's files as GitHub downloads them (this working
+ * tree as a commit, plus hard links to this clone's node_modules): with kit-source the tarball of
+ * `npm pack` here, a first job installs and caches it, a second restores it, installs nothing and
+ * checks the second app with `--start`, whose verdicts must match docs/second-app.md; then the
+ * installed command's --version, help, a usage error, its entry points and `init` against its own
+ * reference app (`serve`). Without kit-source, a job builds the kit from the action's files,
+ * installs its runtime only and caches it. From the git repository (the same commit in a local bare
+ * repository, a `git+file:` URL; npm installs the dev dependencies in its clone and runs prepare), in
+ * the background: a `check` of one clause of the reference app. Also `npm publish --dry-run` warns
+ * of nothing, and `npm pack` in a fresh clone without node_modules fails saying to run npm ci.
+ * Prints the figures of each. Exit 0 when all of it holds.
  */
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -15,18 +21,28 @@ import { startApp } from "../cli/startApp.ts";
 import { ENV, readKitEnv } from "../kit/env.mjs";
 import { freePort } from "../kit/freePort.ts";
 import { KIT_ROOT } from "../kit/kitPaths.ts";
-import { runActionSteps } from "./actionSteps.ts";
+import { type ActionRun, runActionSteps } from "./actionSteps.ts";
 import { compareWithRecord } from "./exampleApps/checkRecordedApp.ts";
 import { npm, runCommand, seconds, stopWhenOrphaned } from "./runCommand.mjs";
+import { SnapshotError, snapshotRepository } from "./snapshotRepository.ts";
 
 const ROOT = KIT_ROOT;
 const { version } = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { version: string };
 /** npm pack builds the app and lib/ (seconds); generous for a busy CI machine. */
 const PACK_TIMEOUT_MS = 300_000;
+/**
+ * An install that builds the kit (from git, or the action's first run at a ref) installs its dev
+ * dependencies first: about a minute from npm's cache; generous for a busy CI machine.
+ */
+const BUILDING_INSTALL_TIMEOUT_MS = 600_000;
 /** The installed mock server starts in about a second; generous for a busy CI machine. */
 const SERVE_TIMEOUT_MS = 30_000;
 /** init takes about 6 s on the reference; a hang must end the check, not stall it. */
 const INIT_TIMEOUT_MS = 120_000;
+/** One clause of the reference app, checked from each install: check runs, cheaply. */
+const ONE_CLAUSE = "ERR-1 ";
+/** What `npm pack` in a fresh clone must say (scripts/buildPackage.mjs). */
+const FRESH_CLONE_ADVICE = "run `npm ci` there first";
 
 class CheckFailed extends Error {}
 
@@ -34,59 +50,113 @@ function expect(condition: boolean, message: string): asserts condition {
   if (!condition) throw new CheckFailed(message);
 }
 
-async function quietly(label: string, command: string, args: string[], cwd: string) {
+async function quietly(label: string, command: string, args: string[], cwd: string, timeoutMs = PACK_TIMEOUT_MS) {
   console.log(`[package] ${label}: ${[command, ...args].join(" ")}`);
-  return runCommand(command, args, { cwd, quiet: true, timeoutMs: PACK_TIMEOUT_MS });
+  return runCommand(command, args, { cwd, quiet: true, timeoutMs });
 }
 
+/** A user's repository: a package.json of theirs, nothing of the kit's. */
+function emptyProject(dir: string): string {
+  mkdirSync(join(dir, "conformance"), { recursive: true });
+  writeFileSync(join(dir, "package.json"), `${JSON.stringify({ name: "kit-user", private: true }, null, 2)}\n`);
+  return dir;
+}
+
+const installedBin = (project: string) => join(project, "node_modules", ".bin", "pwa-conformance-kit");
+
 async function checkPackage(work: string): Promise<void> {
+  const figures: string[] = [];
+
   const packed = await quietly("pack", ...npm("pack", "--pack-destination", work), ROOT);
   expect(packed.code === 0, `npm pack failed (exit ${packed.code}):\n${packed.output}`);
   const tarball = readdirSync(work).find((name) => name.endsWith(".tgz"));
   expect(tarball !== undefined, `npm pack wrote no tarball in ${work}.`);
   const tarballPath = join(work, tarball);
-  const packedKb = statSync(tarballPath).size / 1024;
+  figures.push(`packed ${(statSync(tarballPath).size / 1024).toFixed(0)} kB in ${seconds(packed.ms)}`);
+  await checkPublish();
 
-  // The user's repository: their app's profile in it, nothing of the kit's.
-  const project = join(work, "project");
-  mkdirSync(join(project, "conformance"), { recursive: true });
-  writeFileSync(join(project, "package.json"), `${JSON.stringify({ name: "kit-user", private: true }, null, 2)}\n`);
-  copyFileSync(join(ROOT, "examples", "second-app", "profile.json"), join(project, "conformance", "profile.json"));
+  const bare = join(work, "kit.git");
+  const commit = await snapshotRepository(ROOT, bare, work);
+  await checkFreshClonePack(bare, join(work, "fresh-clone"));
+  const action = await prepareAction(commit, bare, work, tarballPath);
 
-  const built = await quietly("build the second app", ...npm("run", "build:second-app"), ROOT);
-  expect(built.code === 0, `npm run build:second-app failed:\n${built.output}`);
-  const port = await freePort();
-  const start = `"${process.execPath}" --import ${import.meta.resolve("tsx")} "${join(ROOT, "examples", "second-app", "serve.ts")}" --port ${port}`;
+  // The install from git (clone, its dev dependencies, prepare) takes the longest and waits mostly
+  // on the disk: it runs in the background, niced, behind the rest, as npm test's example-app
+  // installs do behind the browser suite.
+  const fromGit = emptyProject(join(work, "git-user"));
+  const gitUrl = `git+file://${bare}#${commit}`;
+  const [npmCommand, npmArgs] = npm("install", "--no-audit", "--no-fund", gitUrl);
+  const gitInstalling = quietly("install from git (in the background)", "nice", ["-n", "10", npmCommand, ...npmArgs], fromGit, BUILDING_INSTALL_TIMEOUT_MS);
+  try {
+    // The action installs the tarball (and caches it), and, in a runner of its own, builds the kit from its files.
+    const [firstRun, fromActionFiles] = await Promise.all([
+      runActionSteps(action.dir, action.project, { ...action.inputs, "kit-source": tarballPath }, action.runnerTemp, {
+        cacheStore: action.cacheStore,
+        stopAfter: "save",
+      }),
+      runActionSteps(action.dir, action.project, action.inputs, join(work, "runner-temp-build"), {
+        cacheStore: join(work, "actions-cache-build"),
+        stopAfter: "save",
+      }),
+    ]);
+    figures.push(`the action's install from its files (builds) ${seconds(checkFirstRun(fromActionFiles, join(work, "runner-temp-build")))}`);
+    figures.push(`the action's install of the tarball ${seconds(checkFirstRun(firstRun, action.runnerTemp))}`);
+    figures.push(...(await checkAction(action)));
+    const fromTarball = join(action.runnerTemp, "pwa-conformance-kit");
+    await checkCommand(installedBin(fromTarball), action.project);
+    await checkEntryPoints(fromTarball);
+    await checkInit(installedBin(fromTarball), action.project);
+  } finally {
+    // Never leave it writing into a folder about to be removed.
+    await gitInstalling;
+  }
+  const gitInstall = await gitInstalling;
+  expect(gitInstall.code === 0, `npm install from the git repository failed (exit ${gitInstall.code}):\n${gitInstall.output}`);
+  figures.push(`git install (builds, in the background) ${seconds(gitInstall.ms)}`);
 
-  const run = await runActionSteps(
-    ROOT,
-    project,
-    {
-      target: `http://127.0.0.1:${port}`,
-      profile: "conformance/profile.json",
-      start,
-      level: "recommended",
-      "kit-tarball": tarballPath,
-    },
-    join(work, "runner-temp"),
-  );
-  const [install, , check] = run.steps;
-  expect(install?.code === 0, `the action's install step failed (exit ${install?.code}); see its output above.`);
-  expect(run.steps[1]?.code === 0, `the action's Chromium step failed (exit ${run.steps[1]?.code}); see its output above.`);
-  expect(check !== undefined, "the action has no check step.");
-  // 1: a clause failed at the recommended level, as the record says; the step fails the job with it.
+  const shown = await quietly("version", installedBin(fromGit), ["--version"], fromGit);
+  expect(shown.output.trim() === `pwa-conformance-kit ${version}`, `--version of the kit installed from git printed '${shown.output.trim()}'.`);
+  figures.push(`check from git ${seconds(await checkOneClause(installedBin(fromGit), fromGit))}`);
+  console.log(`[package] OK: ${figures.join("; ")}.`);
+}
+
+/** `check` of one clause of the kit's own reference app: the installed kit runs a check. Resolves with its time. */
+async function checkOneClause(bin: string, project: string): Promise<number> {
+  const ran = await quietly("check", bin, ["check", "--report-dir", "one-clause", "--", "--grep", ONE_CLAUSE], project);
+  expect(ran.code === 0, `check of the reference (${ONE_CLAUSE.trim()}) exited ${ran.code}:\n${ran.output}`);
+  return ran.ms;
+}
+
+/**
+ * `npm publish --dry-run` of the packed files (--ignore-scripts: npm pack has just built them) warns
+ * about nothing in package.json. Being logged in to the registry is the publisher's business.
+ */
+async function checkPublish(): Promise<void> {
+  const ran = await quietly("publish", ...npm("publish", "--dry-run", "--ignore-scripts"), ROOT);
+  const warnings = ran.output
+    .split("\n")
+    .filter((line) => /^npm warn/.test(line) && !/requires you to be logged in|Unknown (user|env|global) config/.test(line));
   expect(
-    check.outputs["exit-code"] === "1" && check.code === 1,
-    `the check step exited ${check.code} with output exit-code=${check.outputs["exit-code"]}, not 1.`,
+    ran.code === 0 && warnings.length === 0,
+    `npm publish --dry-run exited ${ran.code}${warnings.length ? `, warning:\n${warnings.join("\n")}` : `:\n${ran.output}`}`,
   );
-  expect(run.summary.includes("| Clause | Rule | Required | Recommended |"), `the job summary has no verdict table:\n${run.summary}`);
-  expect(
-    compareWithRecord("package: second-app", join(project, "conformance-report"), join(ROOT, "docs", "second-app.md")) === 0,
-    "the installed kit's verdicts differ from the record.",
-  );
+}
 
-  const { bin } = readKitEnv(run.env);
-  expect(bin !== undefined, `the install step did not export ${ENV.bin}.`);
+/** `npm pack` in a fresh clone (no node_modules) must stop at the build, saying what to run. */
+async function checkFreshClonePack(bare: string, clone: string): Promise<void> {
+  const cloned = await quietly("fresh clone", "git", ["clone", "--quiet", bare, clone], ROOT);
+  expect(cloned.code === 0, `git clone of the snapshot failed:\n${cloned.output}`);
+  const packed = await quietly("pack in the fresh clone", ...npm("pack"), clone);
+  const advice = packed.output.split("\n").find((line) => line.includes(FRESH_CLONE_ADVICE));
+  expect(
+    packed.code !== 0 && advice !== undefined,
+    `npm pack in a fresh clone exited ${packed.code} without saying '${FRESH_CLONE_ADVICE}':\n${packed.output}`,
+  );
+  console.log(`[package] it says: ${advice.trim()}`);
+}
+
+/** The installed command's --version, help and a usage error. */
+async function checkCommand(bin: string, project: string): Promise<void> {
   const shown = await quietly("version", bin, ["--version"], project);
   expect(shown.output.trim() === `pwa-conformance-kit ${version}`, `--version printed '${shown.output.trim()}'.`);
   for (const command of ["check", "init", "serve"]) {
@@ -95,10 +165,10 @@ async function checkPackage(work: string): Promise<void> {
   }
   const misuse = await quietly("usage error", bin, ["check", "--level", "strictest"], project);
   expect(misuse.code === 2 && misuse.output.includes("--level"), `a bad --level exited ${misuse.code}, not 2:\n${misuse.output}`);
+}
 
-  await checkEntryPoints(join(work, "runner-temp", "pwa-conformance-kit"));
-
-  // init from the installed kit against the installed kit's own reference app (serve).
+/** init from the installed kit against the installed kit's own reference app (serve). */
+async function checkInit(bin: string, project: string): Promise<void> {
   const servePort = await freePort();
   const reference = `http://127.0.0.1:${servePort}`;
   const served = await startApp(`"${bin}" serve --port ${servePort} --log-level warn`, `${reference}/app/`, SERVE_TIMEOUT_MS, project);
@@ -118,16 +188,101 @@ async function checkPackage(work: string): Promise<void> {
   );
   const profile = loadProfile(join(project, "conformance", "reference.profile.json"));
   expect(profile.basePath === "/app", `init's profile has the base path ${profile.basePath}, not /app.`);
+}
 
-  console.log(
-    `[package] OK: packed ${packedKb.toFixed(0)} kB; install ${seconds(install.ms)}; check of the second app ${seconds(check.ms)} (wall, with --start).`,
-  );
+interface ActionSetup {
+  readonly dir: string;
+  readonly project: string;
+  readonly inputs: Record<string, string>;
+  readonly runnerTemp: string;
+  readonly cacheStore: string;
+  readonly tarballPath: string;
 }
 
 /**
- * The package's public entry points (package.json `exports`), from where the action installed it:
- * the typed control client and the CLI as a function import with their types beside them; any
- * other path of the package is refused by Node.
+ * The action's files as GitHub downloads them for `uses: …@<ref>` (the snapshot, without .git), and
+ * a user's repository to check the second app in.
+ */
+async function prepareAction(commit: string, bare: string, work: string, tarballPath: string): Promise<ActionSetup> {
+  const dir = join(work, "action");
+  mkdirSync(dir);
+  const archived = await quietly("the action's files", "git", ["--git-dir", bare, "archive", "--output", join(work, "action.tar"), commit], work);
+  expect(archived.code === 0, `git archive failed:\n${archived.output}`);
+  const extracted = await quietly("the action's files", "tar", ["-xf", join(work, "action.tar"), "-C", dir], work);
+  expect(extracted.code === 0, `tar failed:\n${extracted.output}`);
+  // The build tools as this clone has them (the same package-lock.json), hard links, in a second:
+  // the action's npm install then finds them in place. (npm installing them from nothing into a
+  // clone is what the install from git does.)
+  const linked = await quietly("the action's build tools", "cp", ["-al", join(ROOT, "node_modules"), join(dir, "node_modules")], work);
+  expect(linked.code === 0, `cp -al of node_modules failed:\n${linked.output}`);
+
+  const project = emptyProject(join(work, "project"));
+  copyFileSync(join(ROOT, "examples", "second-app", "profile.json"), join(project, "conformance", "profile.json"));
+  const built = await quietly("build the second app", ...npm("run", "build:second-app"), ROOT);
+  expect(built.code === 0, `npm run build:second-app failed:\n${built.output}`);
+  const port = await freePort();
+  const start = `"${process.execPath}" --import ${import.meta.resolve("tsx")} "${join(ROOT, "examples", "second-app", "serve.ts")}" --port ${port}`;
+  const inputs = { target: `http://127.0.0.1:${port}`, profile: "conformance/profile.json", start, level: "recommended" };
+  return { dir, project, inputs, runnerTemp: join(work, "runner-temp"), cacheStore: join(work, "actions-cache"), tarballPath };
+}
+
+/**
+ * A first job at a ref (`run`, up to the cache save): the cache was empty, the install step
+ * installed the kit, runtime dependencies only, into `runnerTemp`, and the save step saved it.
+ * Returns the install step's time.
+ */
+function checkFirstRun(run: ActionRun, runnerTemp: string): number {
+  const install = stepOf(run, "install");
+  expect(stepOf(run, "cache").outputs["cache-hit"] === "false", "the first run found the kit in an empty cache.");
+  expect(install.code === 0, `the action's install step failed (exit ${install.code}); see its output above.`);
+  expect(!stepOf(run, "save").skipped, "the first run did not save the kit to the cache.");
+  const home = join(runnerTemp, "pwa-conformance-kit");
+  expect(existsSync(join(home, "node_modules", "express")), "the action's install has no runtime dependency (express).");
+  expect(!existsSync(join(home, "node_modules", "vite")), "the action's install holds the kit's dev dependencies (vite), not its runtime only.");
+  return install.ms;
+}
+
+/**
+ * A later job at the same ref (the tarball's), on a fresh runner: it restores the kit, installs
+ * nothing, and checks the second app with it.
+ */
+async function checkAction(action: ActionSetup): Promise<string[]> {
+  rmSync(action.runnerTemp, { recursive: true, force: true });
+  const run = await runActionSteps(action.dir, action.project, { ...action.inputs, "kit-source": action.tarballPath }, action.runnerTemp, {
+    cacheStore: action.cacheStore,
+  });
+  expect(stepOf(run, "cache").outputs["cache-hit"] === "true", "the second run did not restore the kit from the cache.");
+  expect(stepOf(run, "install").code === 0, "the install step after a cache hit failed; see its output above.");
+  expect(stepOf(run, "save").skipped, "the second run saved the kit again.");
+  expect(stepOf(run, "chromium").code === 0, "the action's Chromium step failed; see its output above.");
+  const check = stepOf(run, "check");
+  // 1: a clause failed at the recommended level, as the record says; the step fails the job with it.
+  expect(
+    check.outputs["exit-code"] === "1" && check.code === 1,
+    `the check step exited ${check.code} with output exit-code=${check.outputs["exit-code"]}, not 1.`,
+  );
+  expect(run.summary.includes("| Clause | Rule | Required | Recommended |"), `the job summary has no verdict table:\n${run.summary}`);
+  expect(
+    compareWithRecord("package: second-app", join(action.project, "conformance-report"), join(ROOT, "docs", "second-app.md")) === 0,
+    "the installed kit's verdicts differ from the record.",
+  );
+  expect(readKitEnv(run.env).bin !== undefined, `the install step did not export ${ENV.bin}.`);
+  return [
+    `the action's install from the cache ${seconds(stepOf(run, "install").ms + stepOf(run, "cache").ms)}`,
+    `check of the second app ${seconds(check.ms)}`,
+  ];
+}
+
+function stepOf(run: ActionRun, id: string) {
+  const step = run.steps.find((result) => result.id === id);
+  expect(step !== undefined, `the action ran no step with id '${id}' (it stops at the first that fails; see the output above).`);
+  return step;
+}
+
+/**
+ * The package's public entry points (package.json `exports`), from a project that installed it: the
+ * typed control client and the CLI as a function import with their types beside them; any other
+ * path of the package is refused by Node.
  */
 async function checkEntryPoints(home: string): Promise<void> {
   const probe = `
@@ -159,7 +314,7 @@ const work = mkdtempSync(join(tmpdir(), "pck-package-"));
 try {
   await checkPackage(work);
 } catch (error) {
-  if (!(error instanceof CheckFailed)) throw error;
+  if (!(error instanceof CheckFailed || error instanceof SnapshotError)) throw error;
   console.error(`[package] Failed: ${error.message}`);
   process.exitCode = 1;
 } finally {

@@ -64,10 +64,12 @@ function steps(extraArgs) {
       run: { bin: "playwright", from: "@playwright/test", args: ["test", "--config", "scripts/deviantWorker/playwright.config.ts"] },
     },
     {
-      // The kit as a user installs it: npm pack, installed into an empty project, driven by the
-      // steps of action.yml with --start on the second app, whose verdicts must match
-      // docs/second-app.md; the installed command's help, version and init. (The same check from
-      // the clone: npm run conformance:second-app.)
+      // The kit as a user installs it, each time into an empty project: the tarball of npm pack
+      // (the installed command's help, version, entry points and init); from the git repository
+      // (a check of one clause); by the steps of action.yml, which build it from the action's files
+      // and cache it, with --start on the second app, whose verdicts must match docs/second-app.md
+      // (the same check from the clone: npm run conformance:second-app), then restore it. And
+      // npm pack in a fresh clone, which must say to run npm ci.
       name: "package",
       shown: "npm run check:package",
       run: [process.execPath, ["--import", "tsx", "scripts/checkPackage.ts"]],
