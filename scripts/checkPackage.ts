@@ -85,7 +85,8 @@ async function checkPackage(work: string): Promise<void> {
   // installs do behind the browser suite.
   const fromGit = emptyProject(join(work, "git-user"));
   const gitUrl = `git+file://${bare}#${commit}`;
-  const [npmCommand, npmArgs] = npm("install", "--no-audit", "--no-fund", gitUrl);
+  // --prefer-offline: the clone's dev dependencies are the ones this clone's own `npm ci` just put in npm's cache.
+  const [npmCommand, npmArgs] = npm("install", "--no-audit", "--no-fund", "--prefer-offline", gitUrl);
   const gitInstalling = quietly("install from git (in the background)", "nice", ["-n", "10", npmCommand, ...npmArgs], fromGit, BUILDING_INSTALL_TIMEOUT_MS);
   try {
     // The action installs the tarball (and caches it), and, in a runner of its own, builds the kit from its files.
