@@ -13,16 +13,19 @@
  *   itself while the worker's handler runs (its `fetch(event.request)` gets the same response), and
  *   the first answer wins: a worker that can still store and answer offline, with the network unwaited;
  * - `serwist`: Serwist's own worker (bench/baselines/serwistNavigationWorker.ts: NetworkFirst for
- *   navigations, navigation preload on), bundled at start: the peer the reference's worker is held to.
+ *   navigations, navigation preload on), bundled at start: the peer the reference's worker is held to;
+ * - `reference`: the reference's own worker as built (dist/sw.js), its precached files served from
+ *   dist/assets/: ours on the very server the peer runs on, so the two differ only by their worker.
  *
  * Each is measured against the same server with service workers blocked.
  */
-import { createServer } from "node:http";
-import { join } from "node:path";
+import { existsSync, readFileSync } from "node:fs";
+import { createServer, type ServerResponse } from "node:http";
+import { basename, extname, join } from "node:path";
 import { bundle, ROOT } from "./bundleSize.ts";
 import { announce, type ChildServer, forkServer, isMain } from "./childServer.ts";
 
-export type FloorWorker = "preload" | "route-network" | "route-race" | "serwist";
+export type FloorWorker = "preload" | "route-network" | "route-race" | "serwist" | "reference";
 
 /** A worker whose install declares where navigations go; its handler, when asked, fetches them. */
 function routedWorker(source: string): string {
@@ -36,7 +39,7 @@ self.addEventListener("fetch", (event) => {
 });`;
 }
 
-const WORKERS: Record<Exclude<FloorWorker, "serwist">, string> = {
+const WORKERS: Record<Exclude<FloorWorker, "serwist" | "reference">, string> = {
   preload: `self.addEventListener("install", () => self.skipWaiting());
 self.addEventListener("activate", (event) => event.waitUntil(self.registration.navigationPreload.enable().then(() => self.clients.claim())));
 self.addEventListener("fetch", (event) => {
@@ -48,9 +51,23 @@ self.addEventListener("fetch", (event) => {
 
 /** The floor worker's script, for benchmarks that serve it themselves. */
 export async function floorWorkerScript(worker: FloorWorker): Promise<string> {
+  if (worker === "reference") return readFileSync(join(DIST, "sw.js"), "utf8");
   if (worker !== "serwist") return WORKERS[worker];
   const code = await bundle({ entry: join(ROOT, "bench", "baselines", "serwistNavigationWorker.ts"), format: "iife" });
   return new TextDecoder().decode(code);
+}
+
+const DIST = join(ROOT, "dist");
+const TYPES: Record<string, string> = { ".js": "text/javascript", ".css": "text/css" };
+
+/** A hashed file of the reference's build, for its worker's precache; 404 for anything else. */
+function servePrecached(url: string, res: ServerResponse): void {
+  const name = basename(url);
+  const file = join(DIST, "assets", name);
+  if (url !== `/assets/${name}` || !existsSync(file)) return void res.writeHead(404).end();
+  res
+    .writeHead(200, { "content-type": TYPES[extname(name)] ?? "application/octet-stream", "cache-control": "max-age=31536000, immutable" })
+    .end(readFileSync(file));
 }
 
 /** Registers the floor worker; the document itself is the reference page's, whose own scripts are not served here. */
@@ -63,7 +80,7 @@ export function startFloorNavigationServer(html: string, worker: FloorWorker, de
 
 if (isMain(import.meta.url)) {
   const [html = "", worker = "preload", delay = "0"] = process.argv.slice(2);
-  const known: readonly string[] = [...Object.keys(WORKERS), "serwist"];
+  const known: readonly string[] = [...Object.keys(WORKERS), "serwist", "reference"];
   if (!known.includes(worker)) throw new Error(`Failed to start the floor server: no floor worker '${worker}' (${known.join(", ")}).`);
   const script = await floorWorkerScript(worker as FloorWorker);
   const page = `${html}${REGISTER}`;
@@ -71,6 +88,8 @@ if (isMain(import.meta.url)) {
   announce(
     createServer((req, res) => {
       if (req.url === "/sw.js") res.writeHead(200, { "content-type": "text/javascript", "cache-control": "no-cache" }).end(script);
+      // The reference worker's precache, relative to the scope `/`; the page's own scripts stay unserved.
+      else if (worker === "reference" && req.url?.startsWith("/assets/")) servePrecached(req.url, res);
       else if (req.url?.includes("/assets/")) res.writeHead(404).end();
       else
         setTimeout(() => {
