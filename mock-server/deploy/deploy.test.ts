@@ -27,6 +27,7 @@ async function startApp() {
     "/app/assets/main-a1.css": ["text/css", "body{}"],
     "/app/": ["text/html", "<!doctype html><title>Index</title>"],
     "/app/data.json": ["application/json", "{}"],
+    "/app/workbox-1a2b.js": ["text/javascript", "self.workbox = {};"],
   };
   const app = await listenForTest((req: IncomingMessage, res: ServerResponse) => {
     seen.push({ url: req.url ?? "", headers: req.headers });
@@ -194,4 +195,17 @@ test("a scenario's deploys option is what a deploy naming none does; one naming 
   const refused = await controlRequest(origin, "PUT", "/scenario", { body: { name: "bad", deploys: { oldAssets: "gone" } } });
   expect(refused.status).toBe(400);
   expect(refused.body.error.message).toContain("deploys.oldAssets");
+});
+
+test("a script the worker imports is never retired, though the page loaded it too", async () => {
+  const { origin } = await startProxy();
+  const imported = { "sec-fetch-dest": "script", referer: `${origin}${WORKER}` };
+  expect((await get(origin, "/app/workbox-1a2b.js", imported)).status).toBe(200);
+  expect((await get(origin, "/app/workbox-1a2b.js")).status).toBe(200);
+  await controlRequest(origin, "POST", "/deploy");
+  expect((await get(origin, "/app/workbox-1a2b.js", imported)).status, "the new worker's importScripts").toBe(200);
+  expect((await get(origin, "/app/workbox-1a2b.js")).status, "the same file asked by a page").toBe(404);
+  await controlRequest(origin, "POST", "/reset");
+  expect((await get(origin, "/app/workbox-1a2b.js", imported)).status).toBe(200);
+  expect((await controlRequest(origin, "POST", "/deploy")).body.retired, "only what pages asked for is retired").toEqual([]);
 });

@@ -1,9 +1,10 @@
 /**
  * The host's side of a deploy: answers a retired file (the previous build's script or style) as the
  * last deploy said, and notes every script and style answered with a success, which the next deploy
- * retires. After the faults, which stand in front of the host, and before the app's own routes.
+ * retires. After the faults, which stand in front of the host, and before the app's own routes. The
+ * worker script and the scripts it imports are never retired: a deploy changes the worker instead.
  */
-import type { RequestHandler } from "express";
+import type { Request, RequestHandler } from "express";
 import type { Deploys } from "./deploys.ts";
 
 /** A response the next deploy retires: a script or a style, answered with a success. */
@@ -15,10 +16,26 @@ function isAsset(contentType: string | number | string[] | undefined): boolean {
  * `home` is the app's own start document: what an SPA host answers for a path it does not have
  * (`html-fallback`), asked of the app behind as a navigation to it would be.
  */
+/**
+ * A script the worker itself loads (`importScripts`: Workbox's and vite-plugin-pwa's `workbox-<hash>.js`):
+ * part of the worker, never retired. A real deploy's new worker imports its own new file; the proxy's
+ * new worker (the same bytes plus a comment) imports the same one, and retiring it left an empty
+ * worker installed, waiting forever (seen on both vite-plugin-pwa fixtures, docs/update-behaviours.md).
+ */
+function importedByWorker(req: Request, workerPath: string): boolean {
+  if (req.get("sec-fetch-dest") !== "script") return false;
+  try {
+    return new URL(req.get("referer") ?? "").pathname === workerPath;
+  } catch {
+    return false;
+  }
+}
+
 export function retiredAssets(deploys: Deploys, workerPath: string, home: string): RequestHandler {
   return (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
     const path = req.path;
+    if (importedByWorker(req, workerPath)) return next();
     if (path !== workerPath) {
       res.on("finish", () => {
         if (res.statusCode >= 200 && res.statusCode < 300 && isAsset(res.getHeader("content-type"))) deploys.note(path);
