@@ -13,6 +13,7 @@ const DEFAULTS: CliOptions = {
   workerPath: undefined,
   logLevel: "info",
   controlToken: undefined,
+  https: undefined,
   help: false,
   version: false,
 };
@@ -266,5 +267,22 @@ describe("mistakes on the line", () => {
 
   test("a stray argument is named", () => {
     expect(errorOf(["serve"])).toBe("Unexpected argument 'serve': every option is a --flag. Run with --help for the list of flags.");
+  });
+});
+
+describe("--https, --tls-cert, --tls-key", () => {
+  test("--https asks for a certificate made at start; --tls-cert with --tls-key for the user's own", () => {
+    expect(parse("--https").https).toEqual({});
+    expect(parse("--tls-cert", "c.pem", "--tls-key", "k.pem").https).toEqual({ certFile: "c.pem", keyFile: "k.pem" });
+    expect(parse("--https", "--tls-cert", "c.pem", "--tls-key", "k.pem").https).toEqual({ certFile: "c.pem", keyFile: "k.pem" });
+    expect(parse().https).toBeUndefined();
+  });
+
+  test.each([
+    [["--tls-cert", "c.pem"], "--tls-cert needs --tls-key too: a certificate and its private key, both PEM files."],
+    [["--tls-key", "k.pem"], "--tls-key needs --tls-cert too: a certificate and its private key, both PEM files."],
+    [["--tls-cert", "", "--tls-key", "k.pem"], "--tls-cert and --tls-key need the paths of PEM files."],
+  ])("refuses %j", (argv, message) => {
+    expect(errorOf(argv)).toBe(message);
   });
 });

@@ -39,6 +39,11 @@ Options:
                           per request when piped, pretty lines in a terminal
   --control-token <t>     require 'Authorization: Bearer <t>' on every control request; at least
                           16 characters (openssl rand -hex 16). Or set ${CONTROL_TOKEN_ENV}
+  --https                 serve TLS (a worker needs a secure context: http:// works on loopback
+                          only) with a certificate made at start for loopback and the bound address;
+                          prints its SHA-256 fingerprint
+  --tls-cert <file>       serve TLS with your own certificate (PEM; implies --https), with --tls-key
+  --tls-key <file>        the private key (PEM) of --tls-cert
   --version               print the version and exit
   -h, --help              show this help and exit
 `;
@@ -52,6 +57,8 @@ export interface CliOptions {
   readonly workerPath: string | undefined;
   readonly logLevel: LogLevel;
   readonly controlToken: string | undefined;
+  /** TLS: a certificate made at start (no files), or the user's own. */
+  readonly https: { readonly certFile?: string; readonly keyFile?: string } | undefined;
   readonly help: boolean;
   readonly version: boolean;
 }
@@ -67,6 +74,9 @@ const FLAGS = {
   "worker-path": { type: "string" },
   "log-level": { type: "string" },
   "control-token": { type: "string" },
+  https: { type: "boolean" },
+  "tls-cert": { type: "string" },
+  "tls-key": { type: "string" },
   help: { type: "boolean", short: "h" },
   version: { type: "boolean" },
 } as const;
@@ -122,6 +132,19 @@ function parseControlToken(flag: string | undefined, env: string | undefined): s
   return token;
 }
 
+function parseTls(https: boolean, certFile: string | undefined, keyFile: string | undefined): CliOptions["https"] {
+  if ((certFile === undefined) !== (keyFile === undefined)) {
+    throw new CliError(
+      `${certFile === undefined ? "--tls-key" : "--tls-cert"} needs ${certFile === undefined ? "--tls-cert" : "--tls-key"} too: a certificate and its private key, both PEM files.`,
+    );
+  }
+  if (certFile !== undefined && keyFile !== undefined) {
+    if (certFile.trim() === "" || keyFile.trim() === "") throw new CliError("--tls-cert and --tls-key need the paths of PEM files.");
+    return { certFile, keyFile };
+  }
+  return https ? {} : undefined;
+}
+
 export function parseCli(argv: readonly string[], env: Readonly<Record<string, string | undefined>> = process.env): CliOptions {
   let values: { [K in keyof typeof FLAGS]?: (typeof FLAGS)[K]["type"] extends "boolean" ? boolean : string };
   try {
@@ -142,6 +165,7 @@ export function parseCli(argv: readonly string[], env: Readonly<Record<string, s
       workerPath: undefined,
       logLevel: DEFAULT_LOG_LEVEL,
       controlToken: undefined,
+      https: undefined,
       help: values.help === true,
       version: values.version !== undefined && values.help !== true,
     };
@@ -173,5 +197,6 @@ export function parseCli(argv: readonly string[], env: Readonly<Record<string, s
         `Pass --control-token <token> (or set ${CONTROL_TOKEN_ENV}), or bind a loopback address such as ${DEFAULT_HOST}.`,
     );
   }
-  return { port, host, basePath, scenario, upstream, workerPath, logLevel, controlToken, help: false, version: false };
+  const https = parseTls(values.https === true, values["tls-cert"], values["tls-key"]);
+  return { port, host, basePath, scenario, upstream, workerPath, logLevel, controlToken, https, help: false, version: false };
 }

@@ -1,12 +1,13 @@
 /**
  * The mock server's entry, run by bin/serve.mjs (`npm start`, `npm run serve`), which sets up tsx
  * with the project's tsconfig and production React first: parse flags (cli.ts; `--help` lists them all: --port, --host,
- * --base-path, --scenario, --upstream, --worker-path, --log-level, --control-token), load the
+ * --base-path, --scenario, --upstream, --worker-path, --log-level, --control-token, --https), load the
  * scenario, build the app, listen, print the URL. Stops on SIGINT/SIGTERM — in-flight requests get
  * to finish — and, when started by a parent over IPC (the test fixtures), when that parent goes away.
  */
 import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
+import { createServer as createHttpsServer } from "node:https";
 import type { AddressInfo } from "node:net";
 import { kitPath } from "../../kit/kitPaths.ts";
 import { CONTROL_PREFIX } from "../control/controlPaths.ts";
@@ -17,6 +18,7 @@ import { loadScenarioFile, ScenarioFileError } from "../scenarios/loadScenarioFi
 import type { Scenario } from "../scenarios/scenarioSchema.ts";
 import { CliError, parseCli, USAGE } from "./cli.ts";
 import { announceListening } from "./forkListening.ts";
+import { type TlsCredentials, tlsCredentials } from "./tlsCredentials.ts";
 
 /** How long in-flight requests get to finish after a stop signal before connections are cut. */
 const SHUTDOWN_GRACE_MS = 2_000;
@@ -71,7 +73,13 @@ try {
   fail((error as Error).message);
 }
 
-const server = createServer(mock.handler);
+let tls: TlsCredentials | undefined;
+try {
+  tls = options.https === undefined ? undefined : await tlsCredentials(options.https, options.host);
+} catch (error) {
+  fail((error as Error).message);
+}
+const server = tls === undefined ? createServer(mock.handler) : createHttpsServer({ key: tls.key, cert: tls.cert }, mock.handler);
 server.on("error", (error: NodeJS.ErrnoException) => {
   if (error.code === "EADDRINUSE")
     fail(`Failed to listen on ${options.host}:${options.port}: the port is in use. Pass --port 0 for any free port, or stop what is using it.`);
@@ -81,12 +89,20 @@ server.on("error", (error: NodeJS.ErrnoException) => {
 server.listen(options.port, options.host, () => {
   const { address, port } = server.address() as AddressInfo;
   const host = address.includes(":") ? `[${address}]` : address;
-  const origin = `http://${host}:${port}`;
+  const origin = `${tls === undefined ? "http" : "https"}://${host}:${port}`;
   const url = `${origin}${mock.appPath}`;
   const what = options.upstream === undefined ? "Mock server with the reference shell" : `Mock server in front of ${options.upstream}`;
   const lines = [`${what}: ${url}`, `Control panel: ${origin}${CONTROL_PREFIX}/`, `Control API and journal: ${origin}${CONTROL_PREFIX}/journal`];
   if (scenario) lines.push(`Scenario: ${scenario.name} (${options.scenario})`);
   if (options.controlToken) lines.push("Control requests need 'Authorization: Bearer <token>' (the token you passed).");
+  if (tls !== undefined) {
+    lines.push(`TLS certificate for ${tls.covers}`, `  SHA-256 fingerprint: ${tls.fingerprint256}`);
+    if (options.https?.certFile === undefined)
+      lines.push(
+        "  Made at this start, trusted by no device: a browser warns once per visit, and a service worker will not register until the",
+        "  device trusts it (install it as a user certificate, or use your own with --tls-cert/--tls-key, e.g. from mkcert).",
+      );
+  }
   process.stdout.write(`${lines.join("\n")}\n`);
   announceListening(origin, url);
 });

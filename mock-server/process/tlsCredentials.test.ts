@@ -1,0 +1,29 @@
+import { X509Certificate } from "node:crypto";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { expect, test } from "vitest";
+import { tlsCredentials } from "./tlsCredentials.ts";
+
+test("a certificate made at start covers localhost, both loopback addresses and the bound one, and says its fingerprint", async () => {
+  const tls = await tlsCredentials({}, "192.168.1.20");
+  const cert = new X509Certificate(tls.cert);
+  for (const name of ["DNS:localhost", "IP Address:127.0.0.1", "IP Address:192.168.1.20"]) expect(cert.subjectAltName).toContain(name);
+  expect(tls.fingerprint256).toBe(cert.fingerprint256);
+  expect(cert.checkPrivateKey((await import("node:crypto")).createPrivateKey(tls.key))).toBe(true);
+  expect(new Date(cert.validTo).getTime() - Date.now()).toBeLessThanOrEqual(31 * 24 * 60 * 60 * 1000);
+});
+
+test("the user's own files are used as they are; a missing or non-PEM file is named", async () => {
+  const made = await tlsCredentials({}, "127.0.0.1");
+  const dir = mkdtempSync(join(tmpdir(), "pck-tls-"));
+  writeFileSync(join(dir, "cert.pem"), made.cert);
+  writeFileSync(join(dir, "key.pem"), made.key);
+  writeFileSync(join(dir, "not.pem"), "hello");
+  const own = await tlsCredentials({ certFile: join(dir, "cert.pem"), keyFile: join(dir, "key.pem") }, "127.0.0.1");
+  expect(own.fingerprint256).toBe(made.fingerprint256);
+  await expect(tlsCredentials({ certFile: join(dir, "gone.pem"), keyFile: join(dir, "key.pem") }, "127.0.0.1")).rejects.toThrow(
+    /Failed to read --tls-cert '.*gone.pem': ENOENT/,
+  );
+  await expect(tlsCredentials({ certFile: join(dir, "not.pem"), keyFile: join(dir, "key.pem") }, "127.0.0.1")).rejects.toThrow(/not a PEM certificate/);
+});
