@@ -278,6 +278,11 @@ describe("--https, --tls-cert, --tls-key", () => {
     expect(parse().https).toBeUndefined();
   });
 
+  test("TLS does not stand in for the control token: --host 0.0.0.0 --https still needs one", () => {
+    expect(errorOf(["--host", "0.0.0.0", "--https"])).toContain("Pass --control-token <token>");
+    expect(parse("--host", "0.0.0.0", "--https", "--control-token", TOKEN).https).toEqual({});
+  });
+
   test.each([
     [["--tls-cert", "c.pem"], "--tls-cert needs --tls-key too: a certificate and its private key, both PEM files."],
     [["--tls-key", "k.pem"], "--tls-key needs --tls-cert too: a certificate and its private key, both PEM files."],
