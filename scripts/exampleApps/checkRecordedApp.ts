@@ -6,6 +6,7 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
 import type { ClauseVerdict } from "../../cli/report/verdicts.ts";
 import { ENV } from "../../kit/env.mjs";
 import { KIT_ROOT } from "../../kit/kitPaths.ts";
@@ -78,6 +79,19 @@ export interface FixtureApp {
   readonly profile: string;
   /** The record, a path under the repository root, e.g. `docs/next-app.md`. */
   readonly record: string;
+}
+
+/**
+ * A fixture app as every one of examples/ is laid out: its folder (`new URL(".", import.meta.url)`
+ * of its fixture.ts) holds `serve.ts` and `profile.json`, and docs/<name>.md is its by-hand record.
+ */
+export function fixtureIn(folder: URL, app: Pick<FixtureApp, "name" | "prepare" | "startTimeoutMs">): FixtureApp {
+  return {
+    ...app,
+    serveScript: fileURLToPath(new URL("serve.ts", folder)),
+    profile: fileURLToPath(new URL("profile.json", folder)),
+    record: `docs/${app.name}.md`,
+  };
 }
 
 /**
