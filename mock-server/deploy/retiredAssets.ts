@@ -5,6 +5,7 @@
  * worker script and the scripts it imports are never retired: a deploy changes the worker instead.
  */
 import type { Request, RequestHandler } from "express";
+import { madeByWorker } from "../http/madeByWorker.ts";
 import type { Deploys } from "./deploys.ts";
 
 /** A response the next deploy retires: a script or a style, answered with a success. */
@@ -23,12 +24,7 @@ function isAsset(contentType: string | number | string[] | undefined): boolean {
  * worker installed, waiting forever (seen on both vite-plugin-pwa fixtures, docs/update-behaviours.md).
  */
 function importedByWorker(req: Request, workerPath: string): boolean {
-  if (req.get("sec-fetch-dest") !== "script") return false;
-  try {
-    return new URL(req.get("referer") ?? "").pathname === workerPath;
-  } catch {
-    return false;
-  }
+  return req.get("sec-fetch-dest") === "script" && madeByWorker(req.get("referer"), workerPath) === true;
 }
 
 export function retiredAssets(deploys: Deploys, workerPath: string, home: string): RequestHandler {

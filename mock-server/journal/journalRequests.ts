@@ -2,22 +2,13 @@ import type { RequestHandler } from "express";
 import type { Logger } from "pino";
 import type { NearMiss } from "../faults/nearMisses.ts";
 import { clipText } from "../http/clipText.ts";
+import { madeByWorker } from "../http/madeByWorker.ts";
 import { MAX_JOURNALED_VALUE_LENGTH, redactedHeaders, redactedRawHeaders } from "../http/redactHeaders.ts";
 import { redactToken } from "../http/redactToken.ts";
 import { representationOf } from "../http/representation.ts";
 import { type Journal, MAX_JOURNALED_URL_LENGTH, type NewEntry } from "./journal.ts";
 import { requestKind } from "./requestKind.ts";
 import "./responseLocals.ts";
-
-/** The worker's requests carry its script URL as the referrer; a page's carry the page's URL. */
-function madeByWorker(referer: string | undefined, workerPath: string): boolean | null {
-  if (!referer) return null;
-  try {
-    return new URL(referer).pathname === workerPath;
-  } catch {
-    return null;
-  }
-}
 
 /** A near-miss shows the request's values: the control token must not show through one either, nor a value past the journal's length. */
 function recordedNearMisses(nearMisses: readonly NearMiss[], controlToken: string | undefined): readonly NearMiss[] {
