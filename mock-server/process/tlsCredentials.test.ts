@@ -26,4 +26,12 @@ test("the user's own files are used as they are; a missing or non-PEM file is na
     /Failed to read --tls-cert '.*gone.pem': ENOENT/,
   );
   await expect(tlsCredentials({ certFile: join(dir, "not.pem"), keyFile: join(dir, "key.pem") }, "127.0.0.1")).rejects.toThrow(/not a PEM certificate/);
+  await expect(tlsCredentials({ certFile: join(dir, "cert.pem"), keyFile: join(dir, "not.pem") }, "127.0.0.1")).rejects.toThrow(
+    /'.*not.pem': it is not an unencrypted PEM private key/,
+  );
+  // Node's TLS threw "key values mismatch" with a stack trace when the server was created.
+  writeFileSync(join(dir, "other-key.pem"), (await tlsCredentials({}, "127.0.0.1")).key);
+  await expect(tlsCredentials({ certFile: join(dir, "cert.pem"), keyFile: join(dir, "other-key.pem") }, "127.0.0.1")).rejects.toThrow(
+    /it is not the private key of --tls-cert/,
+  );
 });

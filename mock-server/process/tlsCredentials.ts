@@ -5,7 +5,7 @@
  * certificate is trusted there. Never written to disk: a new one at every start.
  */
 
-import { X509Certificate } from "node:crypto";
+import { createPrivateKey, type KeyObject, X509Certificate } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { isIP } from "node:net";
 import { networkInterfaces } from "node:os";
@@ -60,5 +60,14 @@ export async function tlsCredentials(https: { readonly certFile?: string; readon
   } catch {
     throw new Error(`Failed to use --tls-cert '${https.certFile}': it is not a PEM certificate.`);
   }
+  let privateKey: KeyObject;
+  try {
+    privateKey = createPrivateKey(key);
+  } catch {
+    throw new Error(`Failed to use --tls-key '${https.keyFile}': it is not an unencrypted PEM private key.`);
+  }
+  // Node's TLS would throw "key values mismatch" with a stack trace at the server's creation.
+  if (!parsed.checkPrivateKey(privateKey))
+    throw new Error(`Failed to use --tls-key '${https.keyFile}': it is not the private key of --tls-cert '${https.certFile}'.`);
   return { key, cert, fingerprint256: parsed.fingerprint256, covers: parsed.subjectAltName ?? parsed.subject };
 }
