@@ -107,7 +107,9 @@ test.describe("NAV-3 what the worker stores", () => {
     // that will not come. A request it did make is still judged.
     const stored = await storedAfterChange(page, `${baseURL}${target.path}`, "app", { guide: true });
     if (!stored && (await fetchedByWorker()).length === 0)
-      notChecked("the app did not store the page of its own navigation (NAV-1's required rule) and its worker asked nothing for it, so there is no request to judge");
+      notChecked(
+        "the app did not store the page of its own navigation (NAV-1's required rule) and its worker asked nothing for it, so there is no request to judge",
+      );
     try {
       await expect.poll(async () => (await fetchedByWorker()).length).toBeGreaterThan(0);
     } catch {
