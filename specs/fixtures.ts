@@ -12,7 +12,16 @@ import { type AppDriver, appDriver } from "./support/appDriver.ts";
 import { applyProfileExclusions, precondition } from "./support/applicability.ts";
 import { connectMockServer, type MockServer, startMockServer } from "./support/mockServerProcess.ts";
 import { runServerAddress, serverArgs } from "./support/runServers.ts";
-import { HISTORY_KEY, type HistoryChange, installSpy, OFFLINE_HOLD_KEY, POSTS_KEY, type PostRecord, type RegisterCall } from "./support/spy.ts";
+import {
+  HISTORY_KEY,
+  type HistoryChange,
+  installSpy,
+  OFFLINE_HOLD_KEY,
+  POSTS_KEY,
+  type PostRecord,
+  type RegisterCall,
+  UPDATE_CHECKS_KEY,
+} from "./support/spy.ts";
 import { takeControlOnce } from "./support/takeControl.ts";
 
 const { profile: PROFILE_FILE } = readKitEnv();
@@ -98,7 +107,12 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   context: async ({ context, workerScript, profile, baseURL }, use) => {
     // The spy lives in every context a test's page opens in; set up with the context, not as an auto
     // fixture, so a test that ends as not applicable before its fixtures opens no browser context.
-    await context.addInitScript(installSpy, { postsKey: POSTS_KEY, historyKey: HISTORY_KEY, offlineHoldKey: OFFLINE_HOLD_KEY });
+    await context.addInitScript(installSpy, {
+      postsKey: POSTS_KEY,
+      historyKey: HISTORY_KEY,
+      offlineHoldKey: OFFLINE_HOLD_KEY,
+      updateChecksKey: UPDATE_CHECKS_KEY,
+    });
     if (workerScript !== undefined) {
       const script = new URL(profile.worker.script, baseURL);
       await context.route(

@@ -153,6 +153,40 @@ export const Profile = z
       .max(60_000)
       .optional()
       .describe("how long the app waits after the online event before reloading, in ms; leave out if it reloads at once"),
+    /**
+     * How the app applies a new worker after a deploy (UPD clauses). Absent: not decided yet, and
+     * the tests that need it are not checked, the report naming the field (`init` fills it in).
+     */
+    update: z
+      .strictObject({
+        /**
+         * `auto`: the new worker takes over the open pages at once (`skipWaiting`); `prompt`: once the
+         * person accepts the app's prompt (`accept` names its button); `reopen`: once every tab of the
+         * app is closed (the service-worker default without `skipWaiting`).
+         */
+        activation: z
+          .enum(["auto", "prompt", "reopen"])
+          .describe(
+            "auto: the new worker takes over at once (skipWaiting); prompt: once the person accepts the app's prompt; reopen: once every tab is closed",
+          ),
+        accept: text.optional().describe("with prompt: the accessible name of the button that accepts the update, e.g. Reload"),
+        /** UPD-3: a page whose code the app loads only when it is first visited (a route's chunk), reached client-side from home. */
+        lazyPage: page.optional().describe("a page whose code loads only when it is first visited, reached client-side from home by its link"),
+        /** UPD-2: a text field whose unsaved input an update must not throw away. */
+        input: z
+          .strictObject({
+            path,
+            label: text.describe("the field's accessible name (its label)"),
+          })
+          .optional()
+          .describe("a text field the person types into, whose input an update must not throw away: the page it is on and its label"),
+      })
+      .refine((update) => update.activation !== "prompt" || update.accept !== undefined, {
+        message: 'has activation "prompt" but no accept: name the button that accepts the update, e.g. "accept": "Reload"',
+        path: ["accept"],
+      })
+      .optional()
+      .describe("how the app applies a new worker after a deploy; leave out until known"),
     /** Hooks only the reference app has; absent for any other app. */
     reference: z
       .strictObject({

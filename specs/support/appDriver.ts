@@ -21,6 +21,12 @@ export interface AppDriver {
    * data is made to fail, say), its heading shows. When it did not, the test is not checked.
    */
   readonly navigateClientSide: (page: Page, target: ProfilePage, options?: { renders?: boolean }) => Promise<void>;
+  /**
+   * Only sets off the client-side navigation (the click, or the router's push) and confirms that
+   * much happened: for a test whose verdict is what the app does with it (UPD-3: a navigation an
+   * old page may not survive), where an unchanged URL is the app's failure, not a missed stimulus.
+   */
+  readonly startClientNavigation: (page: Page, target: ProfilePage) => Promise<void>;
   /** Resolves once the app has decided whether to register (reference hook, else after `load`). */
   readonly waitForRegistrationDecision: (page: Page) => Promise<void>;
   /** Where a profile page shows what tells it apart: its `selector`, or the h1. */
@@ -32,6 +38,29 @@ export interface AppDriver {
 export function appDriver(profile: Profile): AppDriver {
   const heading = (page: Page, target: ProfilePage): Locator =>
     target.selector ? page.locator(target.selector).first() : page.getByRole("heading", { level: 1 });
+  /** The click on the page's link or button, or the router's own push: what starts a client-side navigation. */
+  const setOff = async (page: Page, target: ProfilePage): Promise<void> => {
+    if (profile.navigate !== "pushState" && target.link) {
+      await page.getByRole(profile.navigate, { name: target.link, exact: true }).first().click({ timeout: STIMULUS_TIMEOUT_MS });
+    } else {
+      await page.evaluate(
+        ({ path, basePath }) => {
+          // Next.js's App Router renders nothing for a bare pushState: its own router instance
+          // (window.next.router, set in production too) navigates as its links do, and adds the
+          // app's basePath itself.
+          const next = (window as { next?: { router?: { push?: (href: string) => void } } }).next;
+          if (typeof next?.router?.push === "function") {
+            const withinApp = basePath !== "/" && path.startsWith(basePath) ? path.slice(basePath.length) || "/" : path;
+            return next.router.push(withinApp);
+          }
+          // React Router and most others listen to popstate and read the location.
+          history.pushState(null, "", path);
+          window.dispatchEvent(new PopStateEvent("popstate"));
+        },
+        { path: target.path, basePath: profile.basePath },
+      );
+    }
+  };
   return {
     profile,
     page: (index) => {
@@ -41,29 +70,11 @@ export function appDriver(profile: Profile): AppDriver {
     },
     navigateClientSide: (page, target, { renders = true } = {}) =>
       stimulus(`the client-side navigation to ${target.path}`, "pages and navigate", async () => {
-        if (profile.navigate !== "pushState" && target.link) {
-          await page.getByRole(profile.navigate, { name: target.link, exact: true }).first().click({ timeout: STIMULUS_TIMEOUT_MS });
-        } else {
-          await page.evaluate(
-            ({ path, basePath }) => {
-              // Next.js's App Router renders nothing for a bare pushState: its own router instance
-              // (window.next.router, set in production too) navigates as its links do, and adds the
-              // app's basePath itself.
-              const next = (window as { next?: { router?: { push?: (href: string) => void } } }).next;
-              if (typeof next?.router?.push === "function") {
-                const withinApp = basePath !== "/" && path.startsWith(basePath) ? path.slice(basePath.length) || "/" : path;
-                return next.router.push(withinApp);
-              }
-              // React Router and most others listen to popstate and read the location.
-              history.pushState(null, "", path);
-              window.dispatchEvent(new PopStateEvent("popstate"));
-            },
-            { path: target.path, basePath: profile.basePath },
-          );
-        }
+        await setOff(page, target);
         await expect(page, "the page's URL after the navigation").toHaveURL((url) => url.pathname === target.path, { timeout: STIMULUS_TIMEOUT_MS });
         if (renders) await expect(heading(page, target), "what tells the page apart").toHaveText(target.heading, { timeout: STIMULUS_TIMEOUT_MS });
       }),
+    startClientNavigation: (page, target) => stimulus(`the client-side navigation to ${target.path}`, "pages and navigate", () => setOff(page, target)),
     waitForRegistrationDecision: (page) =>
       precondition("the page finished loading", async () => {
         if (profile.reference) {

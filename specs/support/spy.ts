@@ -41,11 +41,26 @@ export interface HistoryChange {
 
 export const POSTS_KEY = "__pck_posts";
 export const HISTORY_KEY = "__pck_history";
+/**
+ * sessionStorage key counting the page's own update checks (`registration.update()`, `register()`,
+ * which checks for an update of a registered worker too), kept across the tab's reloads (UPD-1).
+ */
+export const UPDATE_CHECKS_KEY = "__pck_update_checks";
 /** sessionStorage key set while a spec holds the page offline (support/offline.ts). */
 export const OFFLINE_HOLD_KEY = "__pck_offline_hold";
 
 /** Runs in the page before its own scripts (context.addInitScript). Must be self-contained. */
-export function installSpy({ postsKey, historyKey, offlineHoldKey }: { postsKey: string; historyKey: string; offlineHoldKey: string }): void {
+export function installSpy({
+  postsKey,
+  historyKey,
+  offlineHoldKey,
+  updateChecksKey,
+}: {
+  postsKey: string;
+  historyKey: string;
+  offlineHoldKey: string;
+  updateChecksKey: string;
+}): void {
   const append = (key: string, entry: unknown) => {
     try {
       const list = JSON.parse(sessionStorage.getItem(key) ?? "[]") as unknown[];
@@ -53,6 +68,13 @@ export function installSpy({ postsKey, historyKey, offlineHoldKey }: { postsKey:
       sessionStorage.setItem(key, JSON.stringify(list));
     } catch {
       // Not serialisable, or no sessionStorage (an opaque origin): the record just misses it.
+    }
+  };
+  const countUpdateCheck = () => {
+    try {
+      sessionStorage.setItem(updateChecksKey, String(Number(sessionStorage.getItem(updateChecksKey) ?? "0") + 1));
+    } catch {
+      // No sessionStorage (an opaque origin): the count just misses it.
     }
   };
   const spy = { registerCalls: [] as RegisterCall[], leaving: false, loaded: false };
@@ -99,7 +121,16 @@ export function installSpy({ postsKey, historyKey, offlineHoldKey }: { postsKey:
         readyState: document.readyState,
         afterLoad: spy.loaded,
       });
+      countUpdateCheck();
       return register.call(this, scriptURL, options);
+    };
+  }
+  const registration = window.ServiceWorkerRegistration?.prototype;
+  if (registration) {
+    const update = registration.update;
+    registration.update = function (this: ServiceWorkerRegistration) {
+      countUpdateCheck();
+      return update.call(this);
     };
   }
   const worker = window.ServiceWorker?.prototype;

@@ -1,0 +1,298 @@
+/**
+ * UPD-1..5: the next deploy. The mock server deploys a new build in the middle of the test
+ * (`POST /__mock/deploy`: the reference app's second build, or an app's worker script with new bytes
+ * behind the proxy) and the page's update check finds it. How the app applies an update is in its
+ * profile (`update`); what each fixture does, and why, is by hand in docs/update-behaviours.md.
+ */
+import type { Page } from "@playwright/test";
+import { checkProfileFirst, expect, test } from "./fixtures.ts";
+import { cameWithin, notChecked, precondition, RECOMMENDED, stimulus } from "./support/applicability.ts";
+import { describeDocumentState, documentState, markDocument } from "./support/documentMarker.ts";
+import type { MockServer } from "./support/mockServerProcess.ts";
+import { goOffline, goOnline, holdOffline } from "./support/offline.ts";
+import { UPDATE_CHECKS_KEY } from "./support/spy.ts";
+import { clearHttpCache, evictUnloaded } from "./support/staleFiles.ts";
+import { takeControl } from "./support/takeControl.ts";
+import {
+  applyUpdate,
+  armControllerChange,
+  checkForUpdate,
+  expectUpdateApplied,
+  newScriptFetched,
+  newWorkerArrived,
+  UPDATE_WAIT_MS,
+  updateSettings,
+  updateState,
+} from "./support/workerUpdate.ts";
+
+/** Counts the tab's document loads from now on (a reload is one; same-document navigations are none). */
+function countLoads(page: Page): () => number {
+  let loads = 0;
+  page.on("domcontentloaded", () => {
+    loads += 1;
+  });
+  return () => loads;
+}
+
+/** Waits until the new worker is there (installing, waiting or in control): the update has reached the registration. */
+async function newWorkerThere(page: Page): Promise<void> {
+  await stimulus("a new worker after the update check", "worker.script", () =>
+    expect.poll(() => newWorkerArrived(page), { message: "a new worker installing, waiting or in control", timeout: UPDATE_WAIT_MS }).toBe(true),
+  );
+}
+
+/** The journal paths of files the deploy retired that were asked for after it. */
+async function retiredAskedFor(mock: MockServer, retired: readonly string[], deploy: number): Promise<string[]> {
+  const paths = new Set(retired);
+  return (await mock.journal()).filter((entry) => entry.deploy >= deploy && paths.has(new URL(entry.url, mock.origin).pathname)).map((entry) => entry.url);
+}
+
+test.describe("UPD-1 a deploy reaches the user", () => {
+  checkProfileFirst(updateSettings);
+
+  test("UPD-1 a deploy's new worker takes control of the app after the app's own update step", async ({ controlledPage: page, context, mock, profile }) => {
+    const update = updateSettings(profile);
+    await armControllerChange(page);
+    const { deploy } = await mock.deploy();
+    await checkForUpdate(page, mock, profile, deploy);
+    const shown = await applyUpdate(page, context, profile.home, update);
+    await expectUpdateApplied(shown, update, `the new worker controls the app after its update step (${update.activation})`);
+  });
+
+  test(
+    "UPD-1 an update deployed while the page was offline reaches it once back online",
+    RECOMMENDED,
+    async ({ controlledPage: page, context, mock, profile }) => {
+      await goOffline(context, mock);
+      const { deploy } = await mock.deploy();
+      await page.evaluate((key) => sessionStorage.setItem(key, "0"), UPDATE_CHECKS_KEY);
+      const loads = countLoads(page);
+      await goOnline(context, mock);
+      // The test makes no update check of its own. Chromium may still run one it scheduled after an
+      // earlier navigation of the tab, so the app's own doing is what is judged: a reload (whose
+      // navigation checks) or a call of update() or register(), and the new script fetched.
+      await expect
+        .poll(
+          async () => {
+            const checks = await page.evaluate((key) => Number(sessionStorage.getItem(key) ?? "0"), UPDATE_CHECKS_KEY).catch(() => 0);
+            if (loads() === 0 && checks === 0) return "the app made no update check (no reload, no update() or register() call)";
+            return (await newScriptFetched(mock, profile, deploy)) ? "checked" : "the app checked, but the new worker script was not fetched";
+          },
+          { message: "the app checked for an update once back online (a reload, or registration.update())", timeout: UPDATE_WAIT_MS },
+        )
+        .toBe("checked");
+    },
+  );
+});
+
+test.describe("UPD-2 reloads on an update", () => {
+  checkProfileFirst(updateSettings);
+
+  test("UPD-2 an update reloads the page at most once", async ({ controlledPage: page, context, mock, profile }) => {
+    const update = updateSettings(profile);
+    await armControllerChange(page);
+    const loads = countLoads(page);
+    const { deploy } = await mock.deploy();
+    await checkForUpdate(page, mock, profile, deploy);
+    const shown = await applyUpdate(page, context, profile.home, update);
+    const applied = await cameWithin("the update is applied (UPD-1's subject)", () => expectUpdateApplied(shown, update, "the update was applied"));
+    if (!applied) notChecked("the update was never applied, so its reloads cannot be counted (UPD-1's tests say why)");
+    await shown.waitForLoadState("networkidle");
+    await markDocument(shown, "after the update");
+    await shown.waitForLoadState("networkidle");
+    const state = await documentState(shown);
+    expect(state, `once the update was applied: ${describeDocumentState(state)}`).toEqual({ marker: "after the update", leaving: false });
+    // A reopened tab's first load is not a reload; the closed tab's loads ended with it.
+    expect(update.activation === "reopen" ? 0 : loads(), "reloads of the tab from the deploy until the update was applied").toBeLessThanOrEqual(1);
+  });
+
+  test("UPD-2 an update does not reload a page with unsaved input", RECOMMENDED, async ({ page, mock, profile }) => {
+    const update = updateSettings(profile);
+    const input = update.input ?? notChecked("the profile names no text field the person types into (its update.input)");
+    await precondition(`a service worker controls ${input.path} (REG-2)`, () => takeControl(page, input.path, test.info()));
+    const field = page.getByRole("textbox", { name: input.label, exact: true });
+    const typed = "Unsaved words the person typed";
+    await stimulus(`typing into the field '${input.label}' on ${input.path}`, "update.input", () => field.fill(typed, { timeout: 5_000 }));
+    await markDocument(page, "typing");
+    await armControllerChange(page);
+    const { deploy } = await mock.deploy();
+    await checkForUpdate(page, mock, profile, deploy);
+    // The update arrives and, where the app applies it by itself, takes over; the person does nothing.
+    await newWorkerThere(page);
+    if (update.activation === "auto") {
+      await cameWithin("the new worker takes over", () =>
+        expect.poll(async () => (await updateState(page))?.changed ?? false, { timeout: UPDATE_WAIT_MS }).toBe(true),
+      );
+    }
+    await page.waitForLoadState("networkidle");
+    const state = await documentState(page);
+    expect(state, `with unsaved input, after the update arrived: ${describeDocumentState(state)}; expected no reload`).toEqual({
+      marker: "typing",
+      leaving: false,
+    });
+    await expect(field, "what the person typed is still there").toHaveValue(typed);
+  });
+});
+
+test.describe("UPD-3 an open page survives the deploy", () => {
+  checkProfileFirst(updateSettings);
+
+  test("UPD-3 an open page's client-side navigations work after a deploy", async ({ controlledPage: page, mock, profile, app }) => {
+    const update = updateSettings(profile);
+    await armControllerChange(page);
+    const { deploy } = await mock.deploy({ oldAssets: "404" });
+    await checkForUpdate(page, mock, profile, deploy);
+    await newWorkerThere(page);
+    if (update.activation === "auto") {
+      await cameWithin("the new worker takes over the open page", () =>
+        expect.poll(async () => (await updateState(page))?.changed ?? false, { timeout: UPDATE_WAIT_MS }).toBe(true),
+      );
+    }
+    const targets = [app.page(0), app.page(1), ...(update.lazyPage ? [update.lazyPage] : [])];
+    for (const target of targets) {
+      await app.startClientNavigation(page, target);
+      await expect(app.heading(page, target), `${target.path}, reached client-side from the page open before the deploy`).toHaveText(target.heading, {
+        timeout: UPDATE_WAIT_MS,
+      });
+      await page.goBack();
+      await expect(page, "back at home").toHaveURL((url) => url.pathname === profile.home);
+    }
+  });
+
+  test("UPD-3 a chunk the deploy deleted leads to at most one reload into the new build", RECOMMENDED, async ({ controlledPage: page, mock, profile, app }) => {
+    const update = updateSettings(profile);
+    const lazy = update.lazyPage ?? notChecked("the profile names no page whose code loads only on its first visit (its update.lazyPage)");
+    await armControllerChange(page);
+    const { deploy, retired } = await mock.deploy({ oldAssets: "html-fallback" });
+    await checkForUpdate(page, mock, profile, deploy);
+    await newWorkerThere(page);
+    if (update.activation === "auto") {
+      await cameWithin("the new worker takes over the open page", () =>
+        expect.poll(async () => (await updateState(page))?.changed ?? false, { timeout: UPDATE_WAIT_MS }).toBe(true),
+      );
+    }
+    // What the new worker's cleanup and a cold HTTP cache leave the old page (staleFiles.ts).
+    await evictUnloaded(page, "scripts-and-styles");
+    await clearHttpCache(page);
+    const loads = countLoads(page);
+    await app.startClientNavigation(page, lazy);
+    try {
+      await expect(app.heading(page, lazy), `${lazy.path}, whose chunk the deploy deleted, reached client-side from the page open before it`).toHaveText(
+        lazy.heading,
+        { timeout: UPDATE_WAIT_MS },
+      );
+    } catch (error) {
+      if ((await retiredAskedFor(mock, retired, deploy)).length === 0) {
+        notChecked(`the navigation to ${lazy.path} asked for no file the deploy retired: its code was still at hand, so nothing was deleted from under it`);
+      }
+      throw error;
+    }
+    if ((await retiredAskedFor(mock, retired, deploy)).length === 0) {
+      notChecked(`the navigation to ${lazy.path} asked for no file the deploy retired: its code was still at hand, so nothing was deleted from under it`);
+    }
+    expect(loads(), "reloads on the way to the page whose chunk was deleted").toBeLessThanOrEqual(1);
+  });
+});
+
+/**
+ * UPD-4's stimulus: a sticky 404 for every request the worker makes with `fetch` (its script is the
+ * `Referer`; `Sec-Fetch-Dest: empty` leaves its imported scripts alone, which a real deploy ships with
+ * it), and, on an app whose new worker would install from the precache it already has, one precached
+ * file removed so the install must ask for it.
+ */
+async function failTheInstall(page: Page, mock: MockServer, workerScript: string): Promise<string> {
+  const escaped = `${mock.origin}${workerScript}`.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const scope = new URL(".", `${mock.origin}${workerScript}`).pathname;
+  const fault = await mock.addFault({
+    path: `${scope}**`,
+    status: 404,
+    headers: { referer: { pattern: `^${escaped}(\\?.*)?$` }, "sec-fetch-dest": "empty" },
+    name: "UPD-4: the new build's files are missing",
+  });
+  await evictUnloaded(page, "one-precached-file");
+  await clearHttpCache(page);
+  return fault.id;
+}
+
+/** Whether the journal shows a request of the worker after the deploy meeting the fault: the install asked, and failed. */
+async function installMetFault(mock: MockServer, faultId: string, deploy: number): Promise<boolean> {
+  return (await mock.journal()).some((entry) => entry.deploy >= deploy && entry.fault === faultId && entry.faultApplied === true);
+}
+
+test.describe("UPD-4 a failed install leaves the old worker", () => {
+  checkProfileFirst(updateSettings);
+
+  async function startFailingUpdate(page: Page, mock: MockServer, workerScript: string): Promise<void> {
+    const faultId = await failTheInstall(page, mock, workerScript);
+    await page.evaluate(() => {
+      (window as unknown as { __pckOldWorker: unknown }).__pckOldWorker = navigator.serviceWorker.controller;
+    });
+    await armControllerChange(page);
+    const { deploy } = await mock.deploy({ oldAssets: "keep" });
+    await page.evaluate(async () => {
+      await (await navigator.serviceWorker.getRegistration())?.update().catch(() => undefined);
+    });
+    await stimulus("a request of the new worker's install meeting the 404", "worker.script", () =>
+      expect.poll(() => installMetFault(mock, faultId, deploy), { message: "the install asked for a missing file", timeout: UPDATE_WAIT_MS }).toBe(true),
+    );
+  }
+
+  test("UPD-4 a new worker whose install fails leaves the old one in control, offline too", async ({ controlledPage: page, context, mock, profile }) => {
+    await startFailingUpdate(page, mock, profile.worker.script);
+    // The install ends, or hangs (UPD-4's recommended test); either way it must not take over.
+    await cameWithin("the failed install ends", () =>
+      expect.poll(async () => (await updateState(page))?.installing ?? true, { timeout: UPDATE_WAIT_MS }).toBe(false),
+    );
+    const still = await page.evaluate(() => {
+      const old = (window as unknown as { __pckOldWorker: unknown }).__pckOldWorker;
+      return { sameController: navigator.serviceWorker.controller === old, active: navigator.serviceWorker.controller?.state ?? null };
+    });
+    expect(still, "the worker that controlled the page before the failed update").toEqual({ sameController: true, active: "activated" });
+    expect((await updateState(page))?.changed, "the controller changed").toBe(false);
+    await holdOffline(page, context, mock);
+    const response = await page.reload();
+    expect(response?.status(), "home reloaded offline, answered by the old worker").toBe(200);
+  });
+
+  test("UPD-4 a new worker whose install fails is discarded at once", RECOMMENDED, async ({ controlledPage: page, mock, profile }) => {
+    await startFailingUpdate(page, mock, profile.worker.script);
+    await expect
+      .poll(
+        async () => {
+          const state = await updateState(page);
+          return state?.installing ? "a worker still installing" : state?.waiting ? "a worker waiting" : "none";
+        },
+        { message: "no new worker left installing or waiting after its install failed", timeout: UPDATE_WAIT_MS },
+      )
+      .toBe("none");
+  });
+});
+
+test.describe("UPD-5 the worker script is never pinned by an HTTP cache", () => {
+  test("UPD-5 an update check after a deploy reaches the server for the worker script", async ({ controlledPage: page, mock, profile }) => {
+    const { deploy } = await mock.deploy();
+    await page.evaluate(async () => {
+      await (await navigator.serviceWorker.getRegistration())?.update().catch(() => undefined);
+    });
+    await expect
+      .poll(async () => (await mock.journal()).some((entry) => entry.deploy >= deploy && new URL(entry.url, mock.origin).pathname === profile.worker.script), {
+        message: `the update check asked the server for ${profile.worker.script}`,
+        timeout: UPDATE_WAIT_MS,
+      })
+      .toBe(true);
+  });
+
+  test("UPD-5 the worker script and its imported scripts are served to be revalidated", RECOMMENDED, async ({ controlledPage: _open, mock, profile }) => {
+    const journal = await mock.journal();
+    const workerUrl = (entry: { url: string }) => new URL(entry.url, mock.origin).pathname === profile.worker.script;
+    const script = journal.find((entry) => workerUrl(entry) && entry.status === 200);
+    if (!script) notChecked(`the journal has no answer of ${profile.worker.script} with its body (status 200) since the test opened the app`);
+    const revalidated = (cacheControl: string | undefined) => /\b(no-cache|no-store|max-age=0)\b/.test(cacheControl ?? "");
+    // A content hash: a run of 8 or more letters and digits, at least one a digit, before `.js` (`workbox-c44686f0.js`).
+    const hashed = (url: string) => /[-._](?=[A-Za-z0-9_]*\d)[A-Za-z0-9_]{8,}\.m?js$/.test(new URL(url, mock.origin).pathname);
+    expect(script.responseHeaders["cache-control"] ?? "(none)", `Cache-Control of ${profile.worker.script}`).toMatch(/\b(no-cache|no-store|max-age=0)\b/);
+    const imports = journal.filter((entry) => entry.fromWorker === true && entry.secFetchDest === "script" && !workerUrl(entry) && entry.status !== null);
+    const pinned = imports.filter((entry) => !hashed(entry.url) && !revalidated(entry.responseHeaders["cache-control"])).map((entry) => entry.url);
+    expect(pinned, "scripts the worker imports with neither a content hash in the name nor a Cache-Control that revalidates").toEqual([]);
+  });
+});
