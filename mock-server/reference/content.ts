@@ -1,6 +1,7 @@
 /**
  * The reference app's pages. Nothing product-specific: a home page, three content pages reached by
- * client-side links, and the pages the conformance specs need to exist — a `no-store` page, a
+ * client-side links, and the pages the conformance specs need to exist — a notes page whose code
+ * loads on its first visit (UPD-3) with a field to type into (UPD-2), a `no-store` page, a
  * redirect, a JSON endpoint inside the scope, and the pages outside the base path (REG-4).
  */
 import { type Fallback, fallback } from "../../src/core/fallbacks.ts";
@@ -25,6 +26,7 @@ export const APP_PAGES: ReadonlyMap<string, ContentPage> = new Map([
   ["pages/1", page("content", "Page one", ["The first content page, reached by a client-side link."])],
   ["pages/2", page("content", "Page two", ["The second content page. Visit it online and it is there offline."])],
   ["pages/3", page("content", "Page three", ["The third content page."])],
+  ["notes", page("notes", "Notes", ["Type anything: what you type stays while the app updates itself."])],
   ["private", page("content", "Private page", ["Served with Cache-Control: no-store, so no cache keeps it."], { noStore: true })],
   ["crash", page("crash", "Error demo", ["This page throws a client-side exception on purpose, to show the application-error page."])],
 ]);
@@ -61,5 +63,7 @@ export const NAV_LINKS: readonly NavLink[] = [
   { to: "pages/1", label: "Page one" },
   { to: "pages/2", label: "Page two" },
   { to: "pages/3", label: "Page three" },
+  // After the three pages: init takes the first three linked pages for a starter profile.
+  { to: "notes", label: "Notes" },
   { to: "crash", label: "Error demo" },
 ];

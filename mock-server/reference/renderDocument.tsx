@@ -8,6 +8,7 @@ import { renderToString } from "react-dom/server";
 import { escapeHtml } from "../../kit/escapeHtml.ts";
 import { App } from "../../src/app/App.tsx";
 import { ClientErrorView } from "../../src/app/FallbackView.tsx";
+import { NotesPage } from "../../src/app/NotesPage.tsx";
 import { createStatusStore } from "../../src/app/statusStore.ts";
 import { BOOT_DATA_ID, type BootData } from "../../src/core/page.ts";
 
@@ -60,7 +61,8 @@ function bootErrorGuard(errorView: string): string {
 
 export function renderDocument({ assets, boot, renderId, lateBoot = false }: RenderOptions): string {
   const base = boot.config.basePath;
-  const body = renderToString(<App boot={boot} status={createStatusStore("waiting")} />);
+  // The notes page's component itself, not its lazy chunk: renderToString cannot wait for a chunk.
+  const body = renderToString(<App boot={boot} status={createStatusStore("waiting")} notesPage={NotesPage} />);
   const script = `${base}/${assets.script}`;
   const loader = lateBoot
     ? `<script>addEventListener("load",()=>{const s=document.createElement("script");s.type="module";s.src=${scriptJson(script)};document.body.append(s)})</script>`

@@ -73,6 +73,15 @@ describe("routes", () => {
     expect(bootDataOf(html).page).toMatchObject({ kind: "home", path: "/app/" });
   });
 
+  test("UPD-3 serves the notes page's document with its heading and field rendered, and links to it from home", async ({ server }) => {
+    const { status, html, response } = await documentAt(server, "/app/notes");
+    expect(status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("no-cache");
+    expect(headingOf(html)).toBe("Notes");
+    expect(html).toContain('<label for="notes-text">Your notes</label><textarea id="notes-text"');
+    expect(bootDataOf(html).links).toContainEqual({ to: "notes", label: "Notes" });
+  });
+
   for (const [from, to] of [
     ["/app", "/app/"],
     ["/app?utm=x&y=%20z", "/app/?utm=x&y=%20z"],

@@ -2,6 +2,7 @@ import type { MouseEvent } from "react";
 import { isWithinBasePath } from "../core/basePath.ts";
 import type { BootData } from "../core/page.ts";
 import { ErrorBoundary } from "./ErrorBoundary.tsx";
+import type { PageComponent } from "./LazyNotesPage.ts";
 import { PageView } from "./PageView.tsx";
 import { StatusBar } from "./StatusBar.tsx";
 import type { StatusStore } from "./statusStore.ts";
@@ -12,7 +13,8 @@ function isPlainClick(event: MouseEvent<HTMLAnchorElement>): boolean {
   return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
 }
 
-export function App({ boot, status }: { boot: BootData; status: StatusStore }) {
+/** `notesPage` is the server's: it renders the notes page's component itself (PageView); the browser loads its chunk. */
+export function App({ boot, status, notesPage }: { boot: BootData; status: StatusStore; notesPage?: PageComponent }) {
   const { page, error, loading, navigate } = useClientNavigation(boot.page);
   const base = boot.config.basePath;
   const onLinkClick = (event: MouseEvent<HTMLAnchorElement>) => {
@@ -34,7 +36,7 @@ export function App({ boot, status }: { boot: BootData; status: StatusStore }) {
       </header>
       <main aria-busy={loading}>
         <ErrorBoundary key={page.path} homeHref={`${base}/`}>
-          <PageView page={page} error={error} homeHref={`${base}/`} />
+          <PageView page={page} error={error} homeHref={`${base}/`} notesPage={notesPage} />
         </ErrorBoundary>
       </main>
     </>

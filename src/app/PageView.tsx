@@ -1,11 +1,24 @@
+import { Suspense } from "react";
 import { fallback, fallbackForStatus } from "../core/fallbacks.ts";
 import type { PageData } from "../core/page.ts";
 import { CrashDemo } from "./CrashDemo.tsx";
 import { FallbackView } from "./FallbackView.tsx";
+import { LazyNotesPage, type PageComponent } from "./LazyNotesPage.ts";
 import type { NavigationError } from "./useClientNavigation.ts";
 
+interface PageViewProps {
+  readonly page: PageData;
+  readonly error: NavigationError | null;
+  readonly homeHref: string;
+  /**
+   * The notes page's component: in the browser the lazy chunk; the server passes the component
+   * itself, so the document carries the page as every other does (a cached copy shows it offline).
+   */
+  readonly notesPage?: PageComponent | undefined;
+}
+
 /** The main content: the page, its fallback, or what went wrong fetching it on a client-side navigation. */
-export function PageView({ page, error, homeHref }: { page: PageData; error: NavigationError | null; homeHref: string }) {
+export function PageView({ page, error, homeHref, notesPage: NotesPage = LazyNotesPage }: PageViewProps) {
   if (error?.kind === "network") {
     return (
       <section data-page="network-error">
@@ -33,6 +46,14 @@ export function PageView({ page, error, homeHref }: { page: PageData; error: Nav
     case "server-error":
     case "client-error":
       return <FallbackView page={fallback(page.kind)} digest={page.digest} homeHref={homeHref} />;
+    case "notes":
+      // The same boundary on the server and in the browser, so hydration waits for the chunk and
+      // keeps the server's page meanwhile; a chunk that fails for good reaches the ErrorBoundary.
+      return (
+        <Suspense fallback={<p>Loading the page…</p>}>
+          <NotesPage page={page} />
+        </Suspense>
+      );
     default:
       return (
         <section data-page={page.kind}>

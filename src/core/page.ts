@@ -6,8 +6,11 @@
 import type { FallbackKind } from "./fallbacks.ts";
 import type { ShellConfig } from "./shellConfig.ts";
 
-/** `crash` is the page whose component throws on purpose (ERR-5); the rest are fallbacks (ERR-1..4). */
-export type PageKind = "home" | "content" | "outside" | "offline" | "crash" | FallbackKind;
+/**
+ * `crash` is the page whose component throws on purpose (ERR-5); `notes` the page whose code loads
+ * only when it is first visited (UPD-3); the rest are fallbacks (ERR-1..4).
+ */
+export type PageKind = "home" | "content" | "outside" | "offline" | "crash" | "notes" | FallbackKind;
 
 export interface PageData {
   readonly kind: PageKind;
