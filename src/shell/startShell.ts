@@ -21,6 +21,9 @@ export function startShell(win: Window, config: ShellConfig, onStatus: (state: W
     if (outcome.state !== "registered") return onStatus(outcome.state);
     const container = win.navigator.serviceWorker;
     const report = () => onStatus(container.controller ? "controlled" : "registered");
+    // Reported, never a reload (UPD-2): a new worker takes over the open page as it is, so nothing
+    // the person typed is lost. A chunk the deploy deleted is dealt with when the page asks for it
+    // (reloadOnChunkFailure.ts), the one reload an update may cost.
     container.addEventListener("controllerchange", report);
     stops.push(() => container.removeEventListener("controllerchange", report));
     report();
