@@ -52,7 +52,7 @@ export function shellWorkerBuild(assets: readonly string[], outDir: string, plug
  * list. A second Vite entry would share chunks with the app and make sw.js start with `import`
  * (a classic worker cannot import), so it is a separate lib build.
  */
-function shellWorker(outDir: string, id: BuildId): Plugin {
+function shellWorker(outDir: string, id: BuildId, edits: Plugin[] = []): Plugin {
   return {
     name: "pck:shell-worker",
     apply: "build",
@@ -60,7 +60,7 @@ function shellWorker(outDir: string, id: BuildId): Plugin {
       const assets = Object.keys(bundle)
         .filter((file) => file.startsWith("assets/"))
         .sort();
-      await build(shellWorkerBuild(assets, outDir, [], id));
+      await build(shellWorkerBuild(assets, outDir, edits, id));
     },
   };
 }
@@ -82,14 +82,29 @@ function appBuild(id: BuildId, outDir: string): InlineConfig {
 }
 
 /** Builds the next build (NEXT_BUILD_DIR) once the first is written: a build of its own, with its own worker. */
-function nextBuild(): Plugin {
+function nextBuild(nextDir = NEXT_BUILD_DIR, edits: Plugin[] = []): Plugin {
   return {
     name: "pck:next-build",
     apply: "build",
     async writeBundle() {
-      await build({ ...appBuild("b", NEXT_BUILD_DIR), configFile: false, logLevel: "warn", plugins: [react(), shellWorker(NEXT_BUILD_DIR, "b")] });
+      await build({ ...appBuild("b", nextDir), configFile: false, logLevel: "warn", plugins: [...edits, react(), shellWorker(nextDir, "b", edits)] });
     },
   };
+}
+
+/**
+ * Both builds of the reference app, page and worker, into `outDir` (and its next-build/), with
+ * `edits` applied to the source of each: the suite's self-check builds deliberately deviant
+ * references this way (scripts/deviantWorker/), which the mock server serves with `--dist`. No
+ * control panel: the self-check does not open it.
+ */
+export async function buildReferenceInto(outDir: string, edits: Plugin[]): Promise<void> {
+  await build({
+    ...appBuild("a", outDir),
+    configFile: false,
+    logLevel: "warn",
+    plugins: [...edits, react(), shellWorker(outDir, "a", edits), nextBuild(`${outDir}/${NEXT_BUILD_FOLDER}`, edits)],
+  });
 }
 
 /**

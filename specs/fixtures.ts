@@ -73,6 +73,13 @@ interface WorkerFixtures {
    * run, flag or environment variable does, so a verdict is always on the app's own worker.
    */
   workerScript: string | undefined;
+  /**
+   * A build folder of the reference app served in place of the kit's dist/ (the mock server's
+   * `--dist`), for this Playwright worker's own server. Only the self-check sets it: a deviant
+   * reference built whole, page and both builds, where swapping the worker script cannot show the
+   * deviation (an update needs the server's second build).
+   */
+  referenceDist: string | undefined;
 }
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
@@ -84,9 +91,10 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     { scope: "worker" },
   ],
   mockServerStarting: [
-    async ({ profile }, use, workerInfo) => {
-      const address = runServerAddress(workerInfo.parallelIndex);
-      const starting = address ? Promise.resolve(connectMockServer(address)) : startMockServer(serverArgs(profile));
+    async ({ profile, referenceDist }, use, workerInfo) => {
+      const address = referenceDist === undefined ? runServerAddress(workerInfo.parallelIndex) : undefined;
+      const args = referenceDist === undefined ? serverArgs(profile) : [...serverArgs(profile), "--dist", referenceDist];
+      const starting = address ? Promise.resolve(connectMockServer(address)) : startMockServer(args);
       // Awaited by mockServer; a start that fails is that fixture's error, not an unhandled rejection here.
       starting.catch(() => undefined);
       await use(starting);
@@ -104,6 +112,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     { scope: "worker" },
   ],
   workerScript: [undefined, { option: true, scope: "worker" }],
+  referenceDist: [undefined, { option: true, scope: "worker" }],
   context: async ({ context, workerScript, profile, baseURL }, use) => {
     // The spy lives in every context a test's page opens in; set up with the context, not as an auto
     // fixture, so a test that ends as not applicable before its fixtures opens no browser context.

@@ -48,7 +48,7 @@ describe("--help", () => {
     expect(parse("--port", "x", "--host", "0.0.0.0", "--help").help).toBe(true);
   });
 
-  test.each(["--port", "--host", "--base-path", "--scenario", "--upstream", "--worker-path", "--log-level", "--control-token", "PCK_CONTROL_TOKEN"])(
+  test.each(["--port", "--host", "--base-path", "--scenario", "--upstream", "--worker-path", "--dist", "--log-level", "--control-token", "PCK_CONTROL_TOKEN"])(
     "the usage documents %s",
     (flag) => {
       expect(USAGE).toContain(flag);
@@ -215,6 +215,22 @@ describe("--worker-path", () => {
     ["/sw.js?v=1", "may only hold URL path characters (no spaces, '?', '#' or '\\')"],
   ])("refuses %s", (path, why) => {
     expect(errorOf(["--worker-path", path])).toBe(`--worker-path '${path}' ${why}, e.g. /app/sw.js.`);
+  });
+});
+
+describe("--dist", () => {
+  test("takes a build folder", () => {
+    expect(parse("--dist", "test-results/variant/dist").dist).toBe("test-results/variant/dist");
+  });
+
+  test("refuses an empty one", () => {
+    expect(errorOf(["--dist", " "])).toBe("--dist needs the path of a build folder, e.g. dist.");
+  });
+
+  test("refuses it beside --upstream, which serves no reference app", () => {
+    expect(errorOf(["--dist", "dist", "--upstream", "http://127.0.0.1:3000"])).toBe(
+      "--dist names a build of the reference app, and with --upstream no reference app is served: pass one or the other.",
+    );
   });
 });
 

@@ -35,6 +35,8 @@ Options:
                           (e.g. http://127.0.0.1:3000) with the faults on top; no shell is served
   --worker-path <p>       the service worker's script path, by which the journal tells its
                           requests (default: the base path's sw.js, e.g. /app/sw.js)
+  --dist <dir>            serve the reference app from this build folder instead of the kit's
+                          dist/ (what 'npm run build' writes), e.g. a build of an edited copy
   --log-level <level>     ${LOG_LEVELS.join(", ")} (default ${DEFAULT_LOG_LEVEL}); one JSON line
                           per request when piped, pretty lines in a terminal
   --control-token <t>     require 'Authorization: Bearer <t>' on every control request; at least
@@ -55,6 +57,8 @@ export interface CliOptions {
   readonly scenario: string | undefined;
   readonly upstream: string | undefined;
   readonly workerPath: string | undefined;
+  /** The reference app's build folder; undefined: the kit's dist/. */
+  readonly dist: string | undefined;
   readonly logLevel: LogLevel;
   readonly controlToken: string | undefined;
   /** TLS: a certificate made at start (no files), or the user's own. */
@@ -72,6 +76,7 @@ const FLAGS = {
   scenario: { type: "string" },
   upstream: { type: "string" },
   "worker-path": { type: "string" },
+  dist: { type: "string" },
   "log-level": { type: "string" },
   "control-token": { type: "string" },
   https: { type: "boolean" },
@@ -163,6 +168,7 @@ export function parseCli(argv: readonly string[], env: Readonly<Record<string, s
       scenario: undefined,
       upstream: undefined,
       workerPath: undefined,
+      dist: undefined,
       logLevel: DEFAULT_LOG_LEVEL,
       controlToken: undefined,
       https: undefined,
@@ -189,6 +195,11 @@ export function parseCli(argv: readonly string[], env: Readonly<Record<string, s
   const workerPath = values["worker-path"];
   const workerPathWhy = workerPath === undefined ? null : urlPathProblem(workerPath);
   if (workerPathWhy) throw new CliError(`--worker-path '${workerPath}' ${workerPathWhy}, e.g. /app/sw.js.`);
+  const dist = values.dist;
+  if (dist !== undefined && dist.trim() === "") throw new CliError("--dist needs the path of a build folder, e.g. dist.");
+  if (dist !== undefined && upstream !== undefined) {
+    throw new CliError("--dist names a build of the reference app, and with --upstream no reference app is served: pass one or the other.");
+  }
   const logLevel = parseLogLevel(values["log-level"] ?? DEFAULT_LOG_LEVEL);
   const controlToken = parseControlToken(values["control-token"], env[CONTROL_TOKEN_ENV]);
   if (!isLoopbackHost(host) && controlToken === undefined) {
@@ -198,5 +209,5 @@ export function parseCli(argv: readonly string[], env: Readonly<Record<string, s
     );
   }
   const https = parseTls(values.https === true, values["tls-cert"], values["tls-key"]);
-  return { port, host, basePath, scenario, upstream, workerPath, logLevel, controlToken, https, help: false, version: false };
+  return { port, host, basePath, scenario, upstream, workerPath, dist, logLevel, controlToken, https, help: false, version: false };
 }

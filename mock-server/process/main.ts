@@ -9,6 +9,7 @@ import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { createServer as createHttpsServer } from "node:https";
 import type { AddressInfo } from "node:net";
+import { resolve } from "node:path";
 import { kitPath } from "../../kit/kitPaths.ts";
 import { CONTROL_PREFIX } from "../control/controlPaths.ts";
 import { createApp } from "../createApp.ts";
@@ -66,6 +67,7 @@ try {
     scenario,
     upstream: options.upstream,
     workerPath: options.workerPath,
+    ...(options.dist === undefined ? {} : { distDir: resolve(options.dist) }),
     controlToken: options.controlToken,
     logger: createLogger(options.logLevel),
   });

@@ -9,6 +9,13 @@ import { kitPath } from "../../kit/kitPaths.ts";
 export interface Deviant {
   /** Also the Playwright project's name. */
   readonly name: string;
+  /**
+   * `worker` (the default): only the worker script is built, and served in place of the app's
+   * through a route. `reference`: the whole reference app, page and both builds, is built with the
+   * edit and served by a mock server of its own (`--dist`): a deviation in the page, or one an update
+   * must show (a route answers every update check with the same bytes, so no update ever comes).
+   */
+  readonly kind?: "worker" | "reference";
   /** The source file edited, from the repository root. */
   readonly file: string;
   /** Source text removed from it; it must be there exactly once, so a refactor cannot make the edit a silent no-op. */
@@ -89,9 +96,46 @@ export const DEVIANTS: readonly Deviant[] = [
     grep: /NAV-5 /,
     caughtBy: ["NAV-5 a navigation the running worker answers reaches the server once"],
   },
+  {
+    // A worker that never skips waiting, in an app whose page never asks it to (no prompt): a deploy's
+    // new worker installs and waits for every tab to close, while the profile says it takes over.
+    name: "never activates",
+    kind: "reference",
+    file: "sw/sw.ts",
+    remove: ".then(() => self.skipWaiting())",
+    grep: /UPD-1 /,
+    caughtBy: ["UPD-1 a deploy's new worker takes control of the app after the app's own update step"],
+  },
+  {
+    // The usual recipe without its guard: every `controllerchange` reloads the page, and with it
+    // whatever the person typed. One reload per update, so only the unsaved-input rule catches it.
+    name: "reloads on every controllerchange",
+    kind: "reference",
+    file: "src/shell/startShell.ts",
+    remove: '    container.addEventListener("controllerchange", report);\n',
+    with: '    container.addEventListener("controllerchange", () => win.location.reload());\n    container.addEventListener("controllerchange", report);\n',
+    grep: /UPD-2 /,
+    caughtBy: ["UPD-2 an update does not reload a page with unsaved input"],
+  },
+  {
+    // A lazy page whose failed chunk is not caught: on a host whose SPA fallback answers the deleted
+    // chunk with HTML, the navigation dies on the old page instead of reloading into the new build.
+    name: "no reload on a failed chunk",
+    kind: "reference",
+    file: "src/app/LazyNotesPage.ts",
+    remove: 'reloadOnChunkFailure(window, () => import("./NotesPage.tsx"))',
+    with: 'import("./NotesPage.tsx")',
+    grep: /UPD-3 /,
+    caughtBy: ["UPD-3 a chunk the deploy deleted leads to at most one reload into the new build"],
+  },
 ];
 
 /** Where a deviant's worker script is built. */
 export function deviantScript(deviant: Deviant): string {
   return kitPath("test-results", "deviant-worker", deviant.name.replace(/\W+/g, "-"), "sw.js");
+}
+
+/** Where a `reference` deviant's whole build goes (both builds, as dist/ holds them). */
+export function deviantDist(deviant: Deviant): string {
+  return kitPath("test-results", "deviant-worker", deviant.name.replace(/\W+/g, "-"), "dist");
 }

@@ -8,17 +8,21 @@ import { defineConfig } from "@playwright/test";
 import { ENV, readKitEnv } from "../../kit/env.mjs";
 import { kitPath } from "../../kit/kitPaths.ts";
 import base from "../../playwright.config.ts";
-import { DEVIANTS, deviantScript } from "./deviants.ts";
+import { DEVIANTS, deviantDist, deviantScript } from "./deviants.ts";
 
 if (readKitEnv().target) {
   throw new Error(`Failed to run the self-check: it swaps the reference app's worker, and ${ENV.target} names another app. Unset ${ENV.target}.`);
 }
 
-export default defineConfig<object, { workerScript: string | undefined }>({
+export default defineConfig<object, { workerScript: string | undefined; referenceDist: string | undefined }>({
   ...base,
   testDir: kitPath("specs"),
   reporter: [["./caughtReporter.ts"]],
   outputDir: kitPath("test-results", "deviant-worker", "artifacts"),
   globalSetup: "./buildDeviantWorkers.ts",
-  projects: DEVIANTS.map((deviant) => ({ name: deviant.name, grep: deviant.grep, use: { workerScript: deviantScript(deviant) } })),
+  projects: DEVIANTS.map((deviant) => ({
+    name: deviant.name,
+    grep: deviant.grep,
+    use: deviant.kind === "reference" ? { referenceDist: deviantDist(deviant) } : { workerScript: deviantScript(deviant) },
+  })),
 });
