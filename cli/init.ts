@@ -24,11 +24,12 @@ export const INIT_USAGE = `Usage: pwa-conformance-kit init --target <url> [--out
 Opens your running app in Chromium and writes a starter profile for the conformance check: the
 worker's script and scope, the base path, pages linked from the home page with their headings and
 link names, the 404 page's text, the offline page's text, how data requests of client-side
-navigations are told apart, and whether (and after how long) the app reloads when back online.
-Beside it, <file> with .md for .json: how each field was found, and what init could not find
+navigations are told apart, whether (and after how long) the app reloads when back online, and how
+it takes an update (a deploy made by the kit's proxy, run in this process in front of the app: does
+the new worker take over, or does a prompt show). Beside it, <file> with .md for .json: how each field was found, and what init could not find
 (fallback pages it cannot trigger, the worker's network timeout, ...) for you to fill in. Fields
 init cannot see are left out, or, where the profile needs them, hold a 'FILL IN' placeholder that
-fails its clause until you replace it. Chromium talks to the app's origin only.
+fails its clause until you replace it. Chromium talks to the app's origin (and that loopback proxy) only.
 
   --target <url>   the app's home page, e.g. http://127.0.0.1:3000/app/ (a page its worker controls)
   --out <file>     where the profile goes (default: ${DEFAULT_OUT}, in the current directory)

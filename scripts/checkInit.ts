@@ -48,6 +48,8 @@ const DISCOVERED_FIELDS = [
   "fallbacks.notFound.text",
   "reloadsOnOnline",
   "onlineSettleMs",
+  "update.activation",
+  "update.accept",
 ];
 /** Found too, but a starter need not match the hand-written choice: shown, not compared. */
 const SHOWN_FIELDS = ["name", "outside", "fallbacks.notFound.path"];

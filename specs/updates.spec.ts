@@ -3,6 +3,10 @@
  * (`POST /__mock/deploy`: the reference app's second build, or an app's worker script with new bytes
  * behind the proxy) and the page's update check finds it. How the app applies an update is in its
  * profile (`update`); what each fixture does, and why, is by hand in docs/update-behaviours.md.
+ *
+ * Only UPD-3's deploys retire the old build's files, its subject. The others keep them: behind the
+ * proxy the "new" worker is the same build, and one that fetches its whole precache again at install
+ * (a hand-written `cache.addAll`) would meet its own files retired, where a real new build lists its own.
  */
 import type { Page } from "@playwright/test";
 import { checkProfileFirst, expect, test } from "./fixtures.ts";
@@ -53,7 +57,7 @@ test.describe("UPD-1 a deploy reaches the user", () => {
   test("UPD-1 a deploy's new worker takes control of the app after the app's own update step", async ({ controlledPage: page, context, mock, profile }) => {
     const update = updateSettings(profile);
     await armControllerChange(page);
-    const { deploy } = await mock.deploy();
+    const { deploy } = await mock.deploy({ oldAssets: "keep" });
     await checkForUpdate(page, mock, profile, deploy);
     const shown = await applyUpdate(page, context, profile.home, update);
     await expectUpdateApplied(shown, update, `the new worker controls the app after its update step (${update.activation})`);
@@ -64,7 +68,7 @@ test.describe("UPD-1 a deploy reaches the user", () => {
     RECOMMENDED,
     async ({ controlledPage: page, context, mock, profile }) => {
       await goOffline(context, mock);
-      const { deploy } = await mock.deploy();
+      const { deploy } = await mock.deploy({ oldAssets: "keep" });
       await page.evaluate((key) => sessionStorage.setItem(key, "0"), UPDATE_CHECKS_KEY);
       const loads = countLoads(page);
       await goOnline(context, mock);
@@ -92,7 +96,7 @@ test.describe("UPD-2 reloads on an update", () => {
     const update = updateSettings(profile);
     await armControllerChange(page);
     const loads = countLoads(page);
-    const { deploy } = await mock.deploy();
+    const { deploy } = await mock.deploy({ oldAssets: "keep" });
     await checkForUpdate(page, mock, profile, deploy);
     const shown = await applyUpdate(page, context, profile.home, update);
     const applied = await cameWithin("the update is applied (UPD-1's subject)", () => expectUpdateApplied(shown, update, "the update was applied"));
@@ -115,7 +119,7 @@ test.describe("UPD-2 reloads on an update", () => {
     await stimulus(`typing into the field '${input.label}' on ${input.path}`, "update.input", () => field.fill(typed, { timeout: 5_000 }));
     await markDocument(page, "typing");
     await armControllerChange(page);
-    const { deploy } = await mock.deploy();
+    const { deploy } = await mock.deploy({ oldAssets: "keep" });
     await checkForUpdate(page, mock, profile, deploy);
     // The update arrives and, where the app applies it by itself, takes over; the person does nothing.
     await newWorkerThere(page);
@@ -270,7 +274,7 @@ test.describe("UPD-4 a failed install leaves the old worker", () => {
 
 test.describe("UPD-5 the worker script is never pinned by an HTTP cache", () => {
   test("UPD-5 an update check after a deploy reaches the server for the worker script", async ({ controlledPage: page, mock, profile }) => {
-    const { deploy } = await mock.deploy();
+    const { deploy } = await mock.deploy({ oldAssets: "keep" });
     await page.evaluate(async () => {
       await (await navigator.serviceWorker.getRegistration())?.update().catch(() => undefined);
     });

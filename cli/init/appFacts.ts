@@ -62,6 +62,17 @@ export type OnlineFact =
   | { readonly reloads: false; readonly waitedMs: number }
   | { readonly reloads: null; readonly detail: string };
 
+/**
+ * How the app took a deploy made through the kit's proxy (probeUpdate.ts): the new worker took over
+ * by itself, a button showed while it waited (the names of the buttons that appeared, and the one
+ * taken for accepting), it waited with nothing shown, or it could not be seen (`detail` says why).
+ */
+export type UpdateFact =
+  | { readonly kind: "auto" }
+  | { readonly kind: "prompt"; readonly accept: string; readonly offered: readonly string[] }
+  | { readonly kind: "reopen"; readonly waitedMs: number }
+  | { readonly kind: "unknown"; readonly detail: string };
+
 /** A step of discovery that broke (a timeout, a page that went away): what it was and why. */
 export interface FailedStep {
   readonly failed: string;
@@ -82,6 +93,7 @@ export interface AppFacts {
   readonly outside: readonly OutsideFact[];
   readonly offline: OfflineFact;
   readonly online: OnlineFact;
+  readonly update: UpdateFact;
   /** The page carries the kit's own reference shell's render id (reference.json's renderIdSelector). */
   readonly referenceHooks: boolean;
 }

@@ -1,21 +1,22 @@
 /**
  * Discovers what it can of a running app in Chromium, talking to the app's origin only: the worker
  * and its scope, the home page's in-scope links and their pages' headings, the 404 page, a client-
- * side navigation's data requests, pages outside the base path, the offline page, and whether the app
- * reloads when back online. Each step is bounded (internal/timeouts.ts); each browser context is
+ * side navigation's data requests, pages outside the base path, the offline page, whether the app
+ * reloads when back online, and how it takes an update (through the kit's proxy, in this process). Each step is bounded (internal/timeouts.ts); each browser context is
  * fresh where a step needs a browser that has not seen the app's pages.
  */
 import { type Browser, chromium } from "@playwright/test";
 import { CHROMIUM_ARGS, findChromium } from "../../kit/chromium.mjs";
 import { loadProfile, REFERENCE_PROFILE } from "../profile/loadProfile.ts";
 import { PAGES_NEEDED } from "../profile/profileSchema.ts";
-import type { AppFacts, ClientNavigationFact, FailedStep, OfflineFact, OnlineFact } from "./appFacts.ts";
+import type { AppFacts, ClientNavigationFact, FailedStep, OfflineFact, OnlineFact, UpdateFact } from "./appFacts.ts";
 import { initError } from "./initErrors.ts";
 import { observeClientNavigation } from "./internal/observeClientNavigation.ts";
 import { openHome } from "./internal/openHome.ts";
 import { probeOffline } from "./internal/probeOffline.ts";
 import { probeOnlineReload } from "./internal/probeOnlineReload.ts";
 import { notFoundPath, outsidePaths, probeNotFound, probeOutside } from "./internal/probePaths.ts";
+import { probeUpdate } from "./internal/probeUpdate.ts";
 import { closeContext, targetContext } from "./internal/targetContext.ts";
 import { LAUNCH_TIMEOUT_MS } from "./internal/timeouts.ts";
 import { visitLinks } from "./internal/visitLinks.ts";
@@ -102,6 +103,13 @@ export async function discoverApp(target: URL, log: (step: string) => void = () 
     );
     await closeContext(onlineContext);
 
+    log("deploying a new worker through the kit's proxy, to see how the app takes an update");
+    const update = await attempt<UpdateFact>(
+      "Deploying a new worker",
+      () => probeUpdate(browser, origin, home.home, home.worker),
+      (detail) => ({ kind: "unknown", detail }),
+    );
+
     return {
       target: target.href,
       name: home.name,
@@ -113,6 +121,7 @@ export async function discoverApp(target: URL, log: (step: string) => void = () 
       outside,
       offline,
       online,
+      update,
       referenceHooks: home.referenceHooks,
     };
   } finally {

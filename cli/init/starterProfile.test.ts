@@ -29,6 +29,7 @@ const FACTS: AppFacts = {
   ],
   offline: { kind: "page", path: "/app/pages/3", text: "You are offline", status: 200 },
   online: { reloads: true, settleMs: 500 },
+  update: { kind: "auto" },
   referenceHooks: false,
 };
 
@@ -119,6 +120,22 @@ describe("starterProfile", () => {
     expect(starterProfile({ ...FACTS, online: { reloads: true, settleMs: 0 } }).profile).toMatchObject({ reloadsOnOnline: true });
     expect(starterProfile({ ...FACTS, online: { reloads: true, settleMs: 0 } }).profile.onlineSettleMs).toBeUndefined();
     expect(starterProfile({ ...FACTS, online: { reloads: false, waitedMs: 10_000 } }).profile.reloadsOnOnline).toBe(false);
+  });
+
+  test("how the app took the deploy becomes update.activation, a prompt's new button its accept", () => {
+    expect(starterProfile(FACTS).profile.update).toEqual({ activation: "auto" });
+    const prompt = starterProfile({ ...FACTS, update: { kind: "prompt", accept: "Reload", offered: ["Reload", "Close"] } });
+    expect(prompt.profile.update).toEqual({ activation: "prompt", accept: "Reload" });
+    expect(Profile.safeParse(prompt.profile).success).toBe(true);
+    expect(prompt.found.find((note) => note.fields.includes("update.accept"))?.text).toContain("'Reload', 'Close'");
+    expect(starterProfile({ ...FACTS, update: { kind: "reopen", waitedMs: 10_000 } }).profile.update).toEqual({ activation: "reopen" });
+  });
+
+  test("an unseen update behaviour is left out and listed as missing, as the lazy page and the text field always are", () => {
+    const { profile, missing } = starterProfile({ ...FACTS, update: { kind: "unknown", detail: "no worker controlled the home page" } });
+    expect(profile.update).toBeUndefined();
+    expect(fieldsOf(missing)).toEqual(expect.arrayContaining(["update.activation", "update.lazyPage", "update.input"]));
+    expect(fieldsOf(starterProfile(FACTS).missing)).toEqual(expect.arrayContaining(["update.lazyPage", "update.input"]));
   });
 
   test("an unseen reload behaviour is left to the schema's default and listed as missing", () => {

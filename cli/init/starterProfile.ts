@@ -151,6 +151,41 @@ function onlineOf(facts: AppFacts, found: FieldNote[], missing: FieldNote[]): Pi
   return { reloadsOnOnline: true, onlineSettleMs: online.settleMs };
 }
 
+/** UPD: how the app took the deploy init made, as the profile's `update`. */
+function updateOf(facts: AppFacts, found: FieldNote[], missing: FieldNote[]): Pick<ProfileInput, "update"> {
+  const update = facts.update;
+  missing.push({
+    fields: ["update.lazyPage", "update.input"],
+    text: "A page whose code loads only on its first visit (a route's chunk: its path, heading and link), and a text field the person types into (its page and label), if the app has them; init cannot tell them apart. Left out, UPD-3's and UPD-2's recommended tests are not checked.",
+  });
+  switch (update.kind) {
+    case "auto":
+      found.push({
+        fields: ["update.activation"],
+        text: "auto: after a deploy (through the kit's proxy) and an update check, the new worker took over the open page by itself.",
+      });
+      return { update: { activation: "auto" } };
+    case "prompt":
+      found.push({
+        fields: ["update.activation", "update.accept"],
+        text: `prompt: after a deploy, a new worker waited and the page showed ${update.offered.map((name) => `'${name}'`).join(", ")}; '${update.accept}' is taken for the button that accepts the update. Check it is.`,
+      });
+      return { update: { activation: "prompt", accept: update.accept } };
+    case "reopen":
+      found.push({
+        fields: ["update.activation"],
+        text: `reopen: after a deploy, a new worker waited ${update.waitedMs} ms and the page showed no new button, so it takes over once every tab of the app is closed. If the app asks the person some other way, write prompt and the accept button's name.`,
+      });
+      return { update: { activation: "reopen" } };
+    default:
+      missing.push({
+        fields: ["update.activation", "update.accept"],
+        text: `${update.detail}. Say how the app applies a new worker: auto (it takes over at once), prompt (with accept: the button's name) or reopen (once every tab is closed). Left out, the UPD tests are not checked.`,
+      });
+      return {};
+  }
+}
+
 export function starterProfile(facts: AppFacts): StarterProfile {
   const found: FieldNote[] = [];
   const missing: FieldNote[] = [];
@@ -217,6 +252,7 @@ export function starterProfile(facts: AppFacts): StarterProfile {
   const data = dataOf(facts, found, missing);
   const offline = offlineOf(facts, found, missing);
   const online = onlineOf(facts, found, missing);
+  const update = updateOf(facts, found, missing);
   missing.push(...missingOptionalFields(), ...missingFallbacks());
   if (facts.referenceHooks) {
     missing.push({
@@ -239,6 +275,7 @@ export function starterProfile(facts: AppFacts): StarterProfile {
     fallbacks: notFound.text === null ? {} : { notFound: { path: notFound.path, text: notFound.text } },
     uncacheable: {},
     ...online,
+    ...update,
     notApplicable: {},
   };
   return { profile, found, missing };
