@@ -204,7 +204,7 @@ test.describe("UPD-3 an open page survives the deploy", () => {
  * it), and, on an app whose new worker would install from the precache it already has, one precached
  * file removed so the install must ask for it.
  */
-async function failTheInstall(page: Page, mock: MockServer, workerScript: string): Promise<string> {
+async function failTheInstall(page: Page, mock: MockServer, workerScript: string): Promise<{ faultId: string; removed: string[] }> {
   const escaped = `${mock.origin}${workerScript}`.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   const scope = new URL(".", `${mock.origin}${workerScript}`).pathname;
   const fault = await mock.addFault({
@@ -213,9 +213,9 @@ async function failTheInstall(page: Page, mock: MockServer, workerScript: string
     headers: { referer: { pattern: `^${escaped}(\\?.*)?$` }, "sec-fetch-dest": "empty" },
     name: "UPD-4: the new build's files are missing",
   });
-  await evictUnloaded(page, "one-precached-file");
+  const removed = await evictUnloaded(page, "one-precached-file");
   await clearHttpCache(page);
-  return fault.id;
+  return { faultId: fault.id, removed };
 }
 
 /** Whether the journal shows a request of the worker after the deploy meeting the fault: the install asked, and failed. */
@@ -227,7 +227,7 @@ test.describe("UPD-4 a failed install leaves the old worker", () => {
   checkProfileFirst(updateSettings);
 
   async function startFailingUpdate(page: Page, mock: MockServer, workerScript: string): Promise<void> {
-    const faultId = await failTheInstall(page, mock, workerScript);
+    const { faultId, removed } = await failTheInstall(page, mock, workerScript);
     await page.evaluate(() => {
       (window as unknown as { __pckOldWorker: unknown }).__pckOldWorker = navigator.serviceWorker.controller;
     });
@@ -239,6 +239,13 @@ test.describe("UPD-4 a failed install leaves the old worker", () => {
     await stimulus("a request of the new worker's install meeting the 404", "worker.script", () =>
       expect.poll(() => installMetFault(mock, faultId, deploy), { message: "the install asked for a missing file", timeout: UPDATE_WAIT_MS }).toBe(true),
     );
+    // With no precache to remove a file from (Angular's ngsw keeps none), a worker that took over met
+    // the fault only afterwards, as the active worker: no install failed, and nothing was judged.
+    if (removed.length === 0 && (await updateState(page))?.changed) {
+      notChecked(
+        "the new worker installed and took over before any of its requests met the 404: the app has no precache (a cache named 'precache') whose file the install would fetch again",
+      );
+    }
   }
 
   test("UPD-4 a new worker whose install fails leaves the old one in control, offline too", async ({ controlledPage: page, context, mock, profile }) => {

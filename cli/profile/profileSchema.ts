@@ -170,8 +170,12 @@ export const Profile = z
             "auto: the new worker takes over at once (skipWaiting); prompt: once the person accepts the app's prompt; reopen: once every tab is closed",
           ),
         accept: text.optional().describe("with prompt: the accessible name of the button that accepts the update, e.g. Reload"),
-        /** UPD-3: a page whose code the app loads only when it is first visited (a route's chunk), reached client-side from home. */
-        lazyPage: page.optional().describe("a page whose code loads only when it is first visited, reached client-side from home by its link"),
+        /** UPD-3: a page whose code the app loads only when it is first visited (a route's chunk), reached client-side from home (by its link, else as `navigate: pushState` does). */
+        lazyPage: page
+          .optional()
+          .describe(
+            "a page whose code loads only when it is first visited, reached client-side from home by its link (without one, as navigate pushState does)",
+          ),
         /** UPD-2: a text field whose unsaved input an update must not throw away. */
         input: z
           .strictObject({
