@@ -9,9 +9,11 @@
  * Next.js app's ≤ 1.5× the second app's.
  *
  * Flags: --runs N (default 1; a check is about a minute), --workers N (default 2),
- * --apps a,b (default second-app,prompt-app,next-app; the second app is always measured).
+ * --apps a,b (default second-app,prompt-app,next-app; the second app is always measured),
+ * --part <spec file> (also time a check of that spec alone on each app, e.g. specs/updates.spec.ts:
+ * what its tests add to the app's check is that check less the floor).
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -34,17 +36,20 @@ const GOALS: Record<string, { limit: number; why: string }> = {
 };
 
 function usage(message: string): never {
-  process.stderr.write(`bench:check: ${message}\nUsage: npm run bench:check -- [--runs N] [--workers N] [--apps ${Object.keys(FIXTURES).join(",")}]\n`);
+  process.stderr.write(
+    `bench:check: ${message}\nUsage: npm run bench:check -- [--runs N] [--workers N] [--apps ${Object.keys(FIXTURES).join(",")}] [--part specs/<file>.spec.ts]\n`,
+  );
   process.exit(2);
 }
 
-let flags: { runs: string; workers: string; apps: string };
+let flags: { runs: string; workers: string; apps: string; part?: string };
 try {
   ({ values: flags } = parseArgs({
     options: {
       runs: { type: "string", default: "1" },
       workers: { type: "string", default: "2" },
       apps: { type: "string", default: Object.keys(FIXTURES).join(",") },
+      part: { type: "string" },
     },
     strict: true,
   }));
@@ -58,6 +63,10 @@ if (!Number.isInteger(workers) || workers < 1 || workers > 8) usage(`--workers m
 const unknown = flags.apps.split(",").filter((name) => !(name in FIXTURES));
 if (unknown.length > 0) usage(`--apps names ${unknown.map((name) => `'${name}'`).join(", ")}; the apps are ${Object.keys(FIXTURES).join(", ")}.`);
 const names = ["second-app", ...new Set(flags.apps.split(",").filter((name) => name !== "second-app"))];
+const part = flags.part;
+if (part !== undefined && !(/^specs\/[\w.-]+\.spec\.ts$/.test(part) && existsSync(join(ROOT, part)))) {
+  usage(`--part must name a spec file of the suite, e.g. specs/updates.spec.ts, not '${part}'.`);
+}
 
 printMachine(`bench:check (${names.join(", ")}; --runs ${runs}, --workers ${workers})`);
 const reports = mkdtempSync(join(tmpdir(), "pck-bench-check-"));
@@ -82,6 +91,7 @@ async function timeCheck(name: string, label: string, only: readonly string[]): 
 
 const floors: number[] = [];
 const checks = new Map<string, number[]>(names.map((name) => [name, []]));
+const parts = new Map<string, number[]>(names.map((name) => [name, []]));
 try {
   for (const name of names) {
     const fixture = FIXTURES[name] as FixtureApp;
@@ -97,6 +107,7 @@ try {
     for (const name of names) {
       console.log(`run ${run} of ${runs}: ${name}…`);
       checks.get(name)?.push(await timeCheck(name, `${name}-${run}`, []));
+      if (part !== undefined) parts.get(name)?.push(await timeCheck(name, `${name}-part-${run}`, [part]));
     }
     floors.push(await timeCheck("second-app", `floor-${run}`, ["specs/floor.spec.ts"]));
   }
@@ -116,6 +127,17 @@ printTable(
   ],
 );
 console.log(`\nsecond-app check / floor: ${ratio(second / floor)}; the suite's own work beyond start-up: ${ms(second - floor)} ms`);
+if (part !== undefined) {
+  console.log(`\nWhat ${part} adds to each app's check (a check of it alone, less the floor):`);
+  printTable(
+    ["", "median ms", "adds ms", "share of the check", "runs (ms)"],
+    names.map((name) => {
+      const alone = median(parts.get(name) ?? []);
+      const whole = medians.get(name) ?? 0;
+      return [name, ms(alone), ms(alone - floor), ratio((alone - floor) / whole), (parts.get(name) ?? []).map(ms).join(" ")];
+    }),
+  );
+}
 let met = true;
 for (const name of names) {
   const goal = GOALS[name] as { limit: number; why: string };
