@@ -1,9 +1,11 @@
 /// <reference types="vitest/config" />
 import { createHash } from "node:crypto";
+import { basename } from "node:path";
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { build, defineConfig, type InlineConfig, type Plugin } from "vite";
 import { PANEL_ASSETS_PREFIX } from "./mock-server/control/controlPaths.ts";
+import { APP_ICONS, renderIcon } from "./mock-server/reference/icons/appIcons.ts";
 import { NEXT_BUILD_FOLDER } from "./mock-server/reference/nextBuildFolder.ts";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
@@ -65,6 +67,21 @@ function shellWorker(outDir: string, id: BuildId, edits: Plugin[] = []): Plugin 
   };
 }
 
+/**
+ * The app's icons, drawn in code (mock-server/reference/icons/) and emitted as hashed assets: the
+ * worker precaches them with the rest of `assets/`, a changed icon gets a new name (and the worker a
+ * new version), and the server finds their names in Vite's manifest under each icon's key.
+ */
+function appIcons(): Plugin {
+  return {
+    name: "pck:app-icons",
+    apply: "build",
+    generateBundle() {
+      for (const icon of APP_ICONS) this.emitFile({ type: "asset", name: basename(icon.key), originalFileName: icon.key, source: renderIcon(icon) });
+    },
+  };
+}
+
 /** What both builds of the app share; `id` is stamped into the page's code, so its hashes differ. */
 function appBuild(id: BuildId, outDir: string): InlineConfig {
   return {
@@ -87,7 +104,12 @@ function nextBuild(nextDir = NEXT_BUILD_DIR, edits: Plugin[] = []): Plugin {
     name: "pck:next-build",
     apply: "build",
     async writeBundle() {
-      await build({ ...appBuild("b", nextDir), configFile: false, logLevel: "warn", plugins: [...edits, react(), shellWorker(nextDir, "b", edits)] });
+      await build({
+        ...appBuild("b", nextDir),
+        configFile: false,
+        logLevel: "warn",
+        plugins: [...edits, react(), appIcons(), shellWorker(nextDir, "b", edits)],
+      });
     },
   };
 }
@@ -103,7 +125,7 @@ export async function buildReferenceInto(outDir: string, edits: Plugin[]): Promi
     ...appBuild("a", outDir),
     configFile: false,
     logLevel: "warn",
-    plugins: [...edits, react(), shellWorker(outDir, "a", edits), nextBuild(`${outDir}/${NEXT_BUILD_FOLDER}`, edits)],
+    plugins: [...edits, react(), appIcons(), shellWorker(outDir, "a", edits), nextBuild(`${outDir}/${NEXT_BUILD_FOLDER}`, edits)],
   });
 }
 
@@ -134,7 +156,7 @@ function controlPanel(): Plugin {
 
 export default defineConfig({
   ...appBuild("a", DIST_DIR),
-  plugins: [react(), shellWorker(DIST_DIR, "a"), controlPanel(), nextBuild()],
+  plugins: [react(), appIcons(), shellWorker(DIST_DIR, "a"), controlPanel(), nextBuild()],
   // Unit tests need no build: the mock server's serve a fake one (mock-server/testing/fakeDist.ts).
   test: {
     include: ["{src,kit,mock-server,specs,cli,bench,examples,scripts}/**/*.test.ts", "scripts/*.test.mjs"],
