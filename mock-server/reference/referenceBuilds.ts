@@ -20,12 +20,14 @@ export interface ShellBuild {
 }
 
 function shellBuild(distDir: string, getConfig: () => ShellConfig): ShellBuild {
-  const pages = pageResponder(readBuiltAssets(distDir), getConfig);
-  const assets = `${getConfig().basePath}/assets/`;
+  const assets = readBuiltAssets(distDir);
+  const pages = pageResponder(assets, getConfig);
+  const assetsPath = `${getConfig().basePath}/assets/`;
   return {
     pages,
-    routes: shellRoutes({ distDir, getConfig, pages }),
-    has: (path) => path.startsWith(assets) && !path.slice(assets.length).includes("..") && existsSync(join(distDir, "assets", path.slice(assets.length))),
+    routes: shellRoutes({ distDir, assets, getConfig, pages }),
+    has: (path) =>
+      path.startsWith(assetsPath) && !path.slice(assetsPath.length).includes("..") && existsSync(join(distDir, "assets", path.slice(assetsPath.length))),
   };
 }
 

@@ -11,6 +11,8 @@ import { ClientErrorView } from "../../src/app/FallbackView.tsx";
 import { NotesPage } from "../../src/app/NotesPage.tsx";
 import { createStatusStore } from "../../src/app/statusStore.ts";
 import { BOOT_DATA_ID, type BootData } from "../../src/core/page.ts";
+import { APP_ICONS } from "./icons/appIcons.ts";
+import { manifestPath, THEME_COLOR } from "./webManifest.ts";
 
 /** The app's key in Vite's manifest: vite.config.ts's input, relative to the repository root. */
 export const ENTRY = "src/app/main.tsx";
@@ -18,6 +20,12 @@ export const ENTRY = "src/app/main.tsx";
 export interface BuiltAssets {
   readonly script: string;
   readonly styles: readonly string[];
+  /**
+   * The built file of each of the app's icons, by its key (icons/appIcons.ts). A build from before
+   * the icons, or a test's stand-in for one, has none: the server still starts, and the manifest
+   * says what is missing when asked for.
+   */
+  readonly icons: ReadonlyMap<string, string>;
 }
 
 /** Reads Vite's manifest; fails with the fix when the app was not built. */
@@ -31,7 +39,12 @@ export function readBuiltAssets(distDir: string): BuiltAssets {
   }
   const entry = manifest[ENTRY];
   if (!entry) throw new Error(`Failed to start the mock server: ${manifestPath} has no entry for ${ENTRY}. Rebuild with 'npm run build'.`);
-  return { script: entry.file, styles: entry.css ?? [] };
+  const icons = new Map<string, string>();
+  for (const { key } of APP_ICONS) {
+    const file = manifest[key]?.file;
+    if (file !== undefined) icons.set(key, file);
+  }
+  return { script: entry.file, styles: entry.css ?? [], icons };
 }
 
 /** JSON inside `<script>`: `<` escaped so no value can close the element. */
@@ -59,6 +72,13 @@ function bootErrorGuard(errorView: string): string {
   return `<script>(function(){function shown(e){if(!(e instanceof ErrorEvent))return;var m=document.querySelector("main");if(m)m.innerHTML=${scriptJson(errorView)}}addEventListener("error",shown);addEventListener("DOMContentLoaded",function(){removeEventListener("error",shown)})})()</script>`;
 }
 
+/** iOS's home-screen icon: it reads this link, not the manifest's icons. */
+function appleTouchIcon(base: string, { icons }: BuiltAssets): string[] {
+  const key = APP_ICONS.find((icon) => icon.purpose === "apple-touch-icon")?.key;
+  const file = key === undefined ? undefined : icons.get(key);
+  return file === undefined ? [] : [`<link rel="apple-touch-icon" href="${escapeHtml(`${base}/${file}`)}">`];
+}
+
 export function renderDocument({ assets, boot, renderId, lateBoot = false }: RenderOptions): string {
   const base = boot.config.basePath;
   // The notes page's component itself, not its lazy chunk: renderToString cannot wait for a chunk.
@@ -74,6 +94,11 @@ export function renderDocument({ assets, boot, renderId, lateBoot = false }: Ren
     // No favicon request: it would 404 and put noise in the journal and the console.
     '<link rel="icon" href="data:,">',
     `<meta name="pck-render-id" content="${renderId}">`,
+    // What makes the app installable (mock-server/reference/webManifest.ts), in every document: any
+    // page of the app may be the one a person installs it from.
+    `<link rel="manifest" href="${escapeHtml(manifestPath(base))}">`,
+    `<meta name="theme-color" content="${THEME_COLOR}">`,
+    ...appleTouchIcon(base, assets),
     `<title>${escapeHtml(boot.page.title)}</title>`,
     ...assets.styles.map((href) => `<link rel="stylesheet" href="${escapeHtml(`${base}/${href}`)}">`),
     `</head><body><div id="root">${body}</div>`,

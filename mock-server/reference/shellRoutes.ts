@@ -1,8 +1,8 @@
 /**
  * Serves the reference shell: the worker (no-cache, at the scope root), the hashed assets, the
- * offline page, and every page as an HTML document or — same URL, `Accept: application/json` — as
- * its data representation. Unknown paths get the shell with a 404 page (an SPA fallback that does
- * not answer 200 for pages that do not exist).
+ * offline page, the web app manifest, and every page as an HTML document or — same URL,
+ * `Accept: application/json` — as its data representation. Unknown paths get the shell with a 404
+ * page (an SPA fallback that does not answer 200 for pages that do not exist).
  */
 import { join } from "node:path";
 import express, { type Router } from "express";
@@ -11,7 +11,9 @@ import { type ShellConfig, WORKER_FILE } from "../../src/core/shellConfig.ts";
 import { sendError } from "../http/httpError.ts";
 import { confinedStatic, realFileWithin } from "./confinedStatic.ts";
 import { API_PAGES_PATH, APP_PAGES, NAV_LINKS, NOT_FOUND_PAGE, OFFLINE_PAGE, outsidePage, REDIRECTS } from "./content.ts";
+import type { BuiltAssets } from "./renderDocument.tsx";
 import type { ShellPageResponder } from "./respondWithPage.ts";
+import { MANIFEST_ICONS, manifestPath, webManifest } from "./webManifest.ts";
 
 /** A year, the usual ceiling for hashed assets: a new build has new names, so no copy goes stale. */
 export const HASHED_ASSET_MAX_AGE_MS = 365 * 24 * 60 * 60 * 1000;
@@ -25,11 +27,12 @@ export const BARE_BASE_REDIRECT_MAX_AGE_S = HASHED_ASSET_MAX_AGE_MS / 1000;
 
 export interface ShellRouteOptions {
   readonly distDir: string;
+  readonly assets: BuiltAssets;
   readonly getConfig: () => ShellConfig;
   readonly pages: ShellPageResponder;
 }
 
-export function shellRoutes({ distDir, getConfig, pages }: ShellRouteOptions): Router {
+export function shellRoutes({ distDir, assets, getConfig, pages }: ShellRouteOptions): Router {
   const router = express.Router({ strict: true, caseSensitive: true });
   const base = getConfig().basePath;
   // Confined as the assets are: a dist/sw.js that links out of the build is not served.
@@ -46,6 +49,17 @@ export function shellRoutes({ distDir, getConfig, pages }: ShellRouteOptions): R
   });
   router.use(`${base}/assets`, confinedStatic(join(distDir, "assets"), { immutable: true, maxAgeMs: HASHED_ASSET_MAX_AGE_MS }));
   router.get(`${base}/offline.html`, (req, res) => pages.page(req, res, 200, OFFLINE_PAGE));
+  router.get(manifestPath(base), (req, res) => {
+    const missing = MANIFEST_ICONS.filter((icon) => !assets.icons.has(icon.key));
+    if (missing.length > 0) {
+      const keys = missing.map((icon) => icon.key).join(", ");
+      return sendError(res, "NO_SUCH_ASSET", `Failed to serve ${req.originalUrl}: the build has no ${keys}. Rebuild with 'npm run build'.`);
+    }
+    // no-cache, as documents: the browser checks an installed app's manifest for updates, and must
+    // see a new one (its icons' names change with their content).
+    res.set("cache-control", "no-cache").type("application/manifest+json");
+    res.send(JSON.stringify(webManifest(base, (icon) => assets.icons.get(icon.key) ?? icon.key)));
+  });
   if (base !== "") {
     // NAV-8: a scope is a URL prefix, so `/app` is never controlled; send it where the worker is.
     router.get(base, (req, res) => {

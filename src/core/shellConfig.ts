@@ -23,6 +23,12 @@ export const DEFAULT_ONLINE_SETTLE_MS = 500;
 /** The worker's file name, served at the scope root so no `Service-Worker-Allowed` is needed (REG-2). */
 export const WORKER_FILE = "sw.js";
 
+/**
+ * The web app manifest's file name, at the scope root: the server renders it for its base path
+ * (mock-server/reference/webManifest.ts) and the worker precaches it, so an installed app has it offline.
+ */
+export const MANIFEST_FILE = "manifest.webmanifest";
+
 export interface WorkerConfig {
   /** NAV-3..5: cache navigations (posted and visited) and serve them when the network fails. */
   readonly cacheNavigations: boolean;
