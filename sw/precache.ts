@@ -1,8 +1,16 @@
-/** Install-time cache of the offline page and the app's assets (NAV-6), and cache-first serving of them. */
+/**
+ * Install-time cache of the offline page (NAV-6), the web app manifest and the app's assets (its icons
+ * among them), and cache-first serving of them: an installed app finds its manifest and icons offline.
+ */
+import { MANIFEST_FILE } from "../src/core/shellConfig.ts";
 import { OFFLINE_PATH, PRECACHE, PRECACHE_PREFIX } from "./caches.ts";
 
+/**
+ * The manifest is the server's, rendered for its base path, so it is named here rather than in the
+ * build's list; like the offline page, a new build's worker fetches it again.
+ */
 export function precacheUrls(scope: URL): string[] {
-  return [OFFLINE_PATH, ...__SHELL_PRECACHE__].map((path) => new URL(path, scope).href);
+  return [OFFLINE_PATH, MANIFEST_FILE, ...__SHELL_PRECACHE__].map((path) => new URL(path, scope).href);
 }
 
 export async function precache(scope: URL): Promise<void> {
