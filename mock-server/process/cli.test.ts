@@ -11,6 +11,7 @@ const DEFAULTS: CliOptions = {
   scenario: undefined,
   upstream: undefined,
   workerPath: undefined,
+  dist: undefined,
   logLevel: "info",
   controlToken: undefined,
   https: undefined,
