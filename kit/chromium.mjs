@@ -55,3 +55,32 @@ export function findChromium() {
   if (!os) return undefined;
   return { kind: "os", executablePath: os, describe: `the OS Chromium${os.endsWith("headless-shell") ? " headless shell" : ""} (${os})` };
 }
+
+/** The full browsers, for what the headless shell lacks (the INS clauses: installability, the `PWA` domain). */
+const FULL_OS_CANDIDATES = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome-stable", "/usr/bin/google-chrome"];
+
+/** The one command that gets a full Chromium where none was found, for a "not checked" reason. */
+export const FULL_CHROMIUM_HINT =
+  "install the full Chromium: Debian/Ubuntu `sudo apt-get install -y chromium`, or `npx playwright install chromium`; or point PCK_CHROMIUM at one";
+
+/**
+ * The full Chromium (not the headless shell): PCK_CHROMIUM when it names one, Playwright's own
+ * browser (its `chromium` is the full one; the shell is a download of its own), else the OS's.
+ * @returns {FoundChromium | undefined}
+ */
+export function findFullChromium() {
+  const fromEnv = readKitEnv().chromium;
+  if (fromEnv && existsSync(fromEnv) && !fromEnv.includes("headless-shell"))
+    return { kind: "env", executablePath: fromEnv, describe: `${ENV.chromium} (${fromEnv})` };
+  try {
+    const require = createRequire(import.meta.url);
+    /** @type {{ chromium: { executablePath(): string } }} */
+    const playwright = require("playwright-core");
+    const own = playwright.chromium.executablePath();
+    if (own && existsSync(own)) return { kind: "playwright", executablePath: own, describe: `Playwright's own Chromium (${own})` };
+  } catch {
+    // playwright-core not installed yet: fall through to the OS browser.
+  }
+  const os = FULL_OS_CANDIDATES.find((path) => existsSync(path));
+  return os ? { kind: "os", executablePath: os, describe: `the OS Chromium (${os})` } : undefined;
+}

@@ -3,7 +3,7 @@
  * number (`NAV-5`). The checklist, test titles, profiles and the recorded verdicts of the example
  * apps all use them; a new family of clauses is added here once.
  */
-export const CLAUSE_FAMILIES = ["REG", "NAV", "ONL", "ERR", "UPD"] as const;
+export const CLAUSE_FAMILIES = ["REG", "NAV", "ONL", "ERR", "UPD", "INS"] as const;
 
 /** The source of one clause id, without anchors or flags, for patterns that embed it. */
 export const CLAUSE_ID_SOURCE = `(?:${CLAUSE_FAMILIES.join("|")})-\\d+`;

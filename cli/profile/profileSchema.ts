@@ -191,6 +191,19 @@ export const Profile = z
       })
       .optional()
       .describe("how the app applies a new worker after a deploy; leave out until known"),
+    /**
+     * INS: what the installed app opens to. Absent: not decided yet, and the tests that need the start
+     * page's heading are not checked, naming the field. An app that is deliberately not installable
+     * lists INS-1..INS-5 under notApplicable instead.
+     */
+    install: z
+      .strictObject({
+        /** The `h1` (or `selector`'s text) of the page the manifest's start_url opens. */
+        startHeading: text.describe("the h1 of the page the manifest's start_url opens"),
+        selector: selector.optional(),
+      })
+      .optional()
+      .describe("what the installed app opens to: the start page's heading; leave out until known"),
     /** Hooks only the reference app has; absent for any other app. */
     reference: z
       .strictObject({
