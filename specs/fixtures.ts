@@ -10,6 +10,8 @@ import { clauseIdsIn } from "../kit/clauseId.ts";
 import { readKitEnv } from "../kit/env.mjs";
 import { type AppDriver, appDriver } from "./support/appDriver.ts";
 import { applyProfileExclusions, precondition } from "./support/applicability.ts";
+import { type FullChromium, openFullChromium } from "./support/fullChromium.ts";
+import { type ManifestOverride, overrideManifest } from "./support/manifestOverride.ts";
 import { connectMockServer, type MockServer, startMockServer } from "./support/mockServerProcess.ts";
 import { runServerAddress, serverArgs } from "./support/runServers.ts";
 import {
@@ -58,6 +60,11 @@ interface TestFixtures {
   spy: Spy;
   /** A page at the app root that the service worker controls; the test is inconclusive if none does. */
   controlledPage: Page;
+  /**
+   * Opens the full Chromium with a profile of its own (INS-2, INS-5: what the headless shell cannot
+   * do), closed after the test; the test ends not checked where none is installed.
+   */
+  fullChromium: () => Promise<FullChromium>;
   /** Errors thrown in the page and not caught (`pageerror`), collected for the test to check. */
   pageErrors: Error[];
 }
@@ -80,6 +87,12 @@ interface WorkerFixtures {
    * deviation (an update needs the server's second build).
    */
   referenceDist: string | undefined;
+  /**
+   * What the browser gets for the page's web app manifest instead of the app's: another body, or a
+   * status. Only the self-check sets it (a deviant manifest the INS specs must catch); the worker's
+   * own requests for the file are left alone, so it still installs.
+   */
+  manifestOverride: ManifestOverride | undefined;
 }
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
@@ -112,8 +125,9 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     { scope: "worker" },
   ],
   workerScript: [undefined, { option: true, scope: "worker" }],
+  manifestOverride: [undefined, { option: true, scope: "worker" }],
   referenceDist: [undefined, { option: true, scope: "worker" }],
-  context: async ({ context, workerScript, profile, baseURL }, use) => {
+  context: async ({ context, workerScript, manifestOverride, profile, baseURL }, use) => {
     // The spy lives in every context a test's page opens in; set up with the context, not as an auto
     // fixture, so a test that ends as not applicable before its fixtures opens no browser context.
     await context.addInitScript(installSpy, {
@@ -129,7 +143,18 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         (route) => route.fulfill({ path: workerScript, contentType: "text/javascript", headers: { "cache-control": "no-cache" } }),
       );
     }
+    if (manifestOverride !== undefined) await overrideManifest(context, manifestOverride);
     await use(context);
+  },
+  fullChromium: async ({ manifestOverride, mockServer }, use, testInfo) => {
+    const opened: FullChromium[] = [];
+    await use(async () => {
+      const full = await openFullChromium(testInfo, mockServer.origin);
+      opened.push(full);
+      if (manifestOverride !== undefined) await overrideManifest(full.context, manifestOverride);
+      return full;
+    });
+    for (const full of opened) await full.close();
   },
   baseURL: async ({ mockServer }, use) => {
     await use(mockServer.origin);

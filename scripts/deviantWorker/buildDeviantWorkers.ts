@@ -8,10 +8,10 @@ import { dirname, join, resolve } from "node:path";
 import { build, type Plugin } from "vite";
 import { kitPath } from "../../kit/kitPaths.ts";
 import { buildReferenceInto, DIST_DIR, shellWorkerBuild } from "../../vite.config.ts";
-import { DEVIANTS, type Deviant, deviantDist, deviantScript } from "./deviants.ts";
+import { DEVIANTS, deviantDist, deviantScript, type EditDeviant } from "./deviants.ts";
 
 /** The edit as a Vite plugin, run before TypeScript is stripped, on the one file it names. */
-function edit(deviant: Deviant, applied: { count: number }): Plugin {
+function edit(deviant: EditDeviant, applied: { count: number }): Plugin {
   const target = resolve(kitPath(deviant.file));
   return {
     name: "pck:deviant-edit",
@@ -31,7 +31,7 @@ function edit(deviant: Deviant, applied: { count: number }): Plugin {
   };
 }
 
-export async function buildDeviantWorker(deviant: Deviant): Promise<string> {
+export async function buildDeviantWorker(deviant: EditDeviant): Promise<string> {
   const assetsDir = join(DIST_DIR, "assets");
   if (!existsSync(assetsDir)) throw new Error(`Failed to build the deviant worker '${deviant.name}': ${assetsDir} is missing. Run 'npm run build' first.`);
   // The files the shell's own build hands the worker (vite.config.ts): everything under assets/.
@@ -49,7 +49,7 @@ export async function buildDeviantWorker(deviant: Deviant): Promise<string> {
 }
 
 /** Builds the whole reference app with the deviant's edit into deviantDist(): page and worker, both builds. */
-export async function buildDeviantReference(deviant: Deviant): Promise<string> {
+export async function buildDeviantReference(deviant: EditDeviant): Promise<string> {
   const dist = deviantDist(deviant);
   const applied = { count: 0 };
   await buildReferenceInto(dist, [edit(deviant, applied)]);
@@ -60,6 +60,7 @@ export async function buildDeviantReference(deviant: Deviant): Promise<string> {
 
 export default async function buildDeviantWorkers(): Promise<void> {
   for (const deviant of DEVIANTS) {
+    if (deviant.kind === "manifest") continue;
     if (deviant.kind === "reference") await buildDeviantReference(deviant);
     else await buildDeviantWorker(deviant);
   }

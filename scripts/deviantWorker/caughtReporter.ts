@@ -7,11 +7,17 @@
 import type { FullResult, Reporter, TestCase, TestResult } from "@playwright/test/reporter";
 import { testOutcome } from "../../cli/report/testOutcome.ts";
 import { KIT_ROOT, kitPath } from "../../kit/kitPaths.ts";
-import { DEVIANTS } from "./deviants.ts";
+import { DEVIANTS, type Deviant } from "./deviants.ts";
 
 interface Seen {
   readonly outcome: string;
   readonly detail: string | undefined;
+}
+
+function describeDeviation(deviant: Deviant): string {
+  if (deviant.kind === "manifest") return `the browser gets the manifest ${JSON.stringify(deviant.manifest)}`;
+  const edit = deviant.with === undefined ? `without \`${deviant.remove}\`` : `with \`${deviant.remove.trim()}\` replaced by \`${deviant.with.trim()}\``;
+  return `${deviant.file} ${edit}`;
 }
 
 export default class CaughtReporter implements Reporter {
@@ -47,8 +53,7 @@ export default class CaughtReporter implements Reporter {
             problems.push(`'${deviant.name}' makes '${title}' ${run.outcome}, which must pass against it${run.detail ? `: ${run.detail}` : ""}.`);
         }
       }
-      const edit = deviant.with === undefined ? `without \`${deviant.remove}\`` : `with \`${deviant.remove.trim()}\` replaced by \`${deviant.with.trim()}\``;
-      lines.push(`Deviant worker '${deviant.name}' (${deviant.file} ${edit}):`);
+      lines.push(`Deviant '${deviant.name}' (${describeDeviation(deviant)}):`);
       for (const title of deviant.caughtBy) lines.push(`  caught: ${title}: ${seen.get(title)?.[0]?.detail ?? "did not run"}`);
       lines.push(`  ${others.length} other tests of ${deviant.grep} run against it, to pass.`);
     }

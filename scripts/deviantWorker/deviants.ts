@@ -5,16 +5,24 @@
  * every other one must pass. A suite whose tests cannot fail proves nothing.
  */
 import { kitPath } from "../../kit/kitPaths.ts";
+import type { ManifestOverride } from "../../specs/support/manifestOverride.ts";
 
-export interface Deviant {
+interface DeviantBase {
   /** Also the Playwright project's name. */
   readonly name: string;
-  /**
-   * `worker` (the default): only the worker script is built, and served in place of the app's
-   * through a route. `reference`: the whole reference app, page and both builds, is built with the
-   * edit and served by a mock server of its own (`--dist`): a deviation in the page, or one an update
-   * must show (a route answers every update check with the same bytes, so no update ever comes).
-   */
+  /** The tests run against the deviant. */
+  readonly grep: RegExp;
+  /** Titles (without their describe) of the tests that must fail against it. */
+  readonly caughtBy: readonly string[];
+}
+
+/**
+ * A deviation made by editing the source. `worker` (the default): only the worker script is built,
+ * and served in place of the app's through a route. `reference`: the whole reference app, page and
+ * both builds, is built with the edit and served by a mock server of its own (`--dist`): a deviation
+ * in the page, or one an update must show (a route answers every update check with the same bytes).
+ */
+export interface EditDeviant extends DeviantBase {
   readonly kind?: "worker" | "reference";
   /** The source file edited, from the repository root. */
   readonly file: string;
@@ -22,11 +30,15 @@ export interface Deviant {
   readonly remove: string;
   /** What stands in its place, when the deviation needs code of its own (removed without it). */
   readonly with?: string;
-  /** The tests run against the deviant. */
-  readonly grep: RegExp;
-  /** Titles (without their describe) of the tests that must fail against it. */
-  readonly caughtBy: readonly string[];
 }
+
+/** A deviant web app manifest, as the browser gets it (specs/support/manifestOverride.ts): no source is edited. */
+export interface ManifestDeviant extends DeviantBase {
+  readonly kind: "manifest";
+  readonly manifest: ManifestOverride;
+}
+
+export type Deviant = EditDeviant | ManifestDeviant;
 
 const FAILURE_STATUSES = [404, 403, 401, 500] as const;
 
@@ -127,6 +139,41 @@ export const DEVIANTS: readonly Deviant[] = [
     with: 'import("./NotesPage.tsx")',
     grep: /UPD-3 /,
     caughtBy: ["UPD-3 a chunk the deploy deleted leads to at most one reload into the new build"],
+  },
+  {
+    // A manifest the browser cannot load: nothing to install, and Chromium says so.
+    name: "manifest 404",
+    kind: "manifest",
+    manifest: { status: 404 },
+    grep: /INS-1 the home page links|INS-2 /,
+    caughtBy: [
+      "INS-1 the home page links a manifest Chromium reads without errors, naming the app, its start URL and display",
+      "INS-2 the full Chromium reports no installability errors for the home page",
+    ],
+  },
+  {
+    // Every icon declared smaller than Chromium's 144 px minimum: not installable. INS-5 is left
+    // out: Chromium refuses to install it, so that test is not checked (INS-2's subject).
+    name: "no large icon",
+    kind: "manifest",
+    manifest: { iconSizes: "48x48" },
+    grep: /INS-[1-4] /,
+    caughtBy: ["INS-2 the full Chromium reports no installability errors for the home page"],
+  },
+  {
+    // A start URL outside the worker's scope: the installed app opens to a page no worker controls.
+    // Chromium's parser flags it too (the scope is ignored), and offline both the start URL and the
+    // installed app open to the browser's own error page.
+    name: "start URL outside the scope",
+    kind: "manifest",
+    manifest: { patch: { start_url: "/" } },
+    grep: /INS-/,
+    caughtBy: [
+      "INS-1 the home page links a manifest Chromium reads without errors, naming the app, its start URL and display",
+      "INS-3 the manifest's start URL and scope lie inside the worker's scope",
+      "INS-4 after a visit to another page, the start URL opens offline from the worker",
+      "INS-5 installed by Chromium and launched offline, the app opens at its start page from the worker",
+    ],
   },
 ];
 

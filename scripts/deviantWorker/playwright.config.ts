@@ -8,13 +8,14 @@ import { defineConfig } from "@playwright/test";
 import { ENV, readKitEnv } from "../../kit/env.mjs";
 import { kitPath } from "../../kit/kitPaths.ts";
 import base from "../../playwright.config.ts";
+import type { ManifestOverride } from "../../specs/support/manifestOverride.ts";
 import { DEVIANTS, deviantDist, deviantScript } from "./deviants.ts";
 
 if (readKitEnv().target) {
   throw new Error(`Failed to run the self-check: it swaps the reference app's worker, and ${ENV.target} names another app. Unset ${ENV.target}.`);
 }
 
-export default defineConfig<object, { workerScript: string | undefined; referenceDist: string | undefined }>({
+export default defineConfig<object, { workerScript: string | undefined; referenceDist: string | undefined; manifestOverride: ManifestOverride | undefined }>({
   ...base,
   testDir: kitPath("specs"),
   reporter: [["./caughtReporter.ts"]],
@@ -23,6 +24,11 @@ export default defineConfig<object, { workerScript: string | undefined; referenc
   projects: DEVIANTS.map((deviant) => ({
     name: deviant.name,
     grep: deviant.grep,
-    use: deviant.kind === "reference" ? { referenceDist: deviantDist(deviant) } : { workerScript: deviantScript(deviant) },
+    use:
+      deviant.kind === "reference"
+        ? { referenceDist: deviantDist(deviant) }
+        : deviant.kind === "manifest"
+          ? { manifestOverride: deviant.manifest }
+          : { workerScript: deviantScript(deviant) },
   })),
 });
