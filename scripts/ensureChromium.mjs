@@ -6,7 +6,7 @@
 // machines, Debian's mirrors are not.
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { findChromium } from "../kit/chromium.mjs";
+import { FULL_CHROMIUM_HINT, findChromium, findFullChromium } from "../kit/chromium.mjs";
 import { ENV, readKitEnv } from "../kit/env.mjs";
 import { ROOT } from "./ensureDeps.mjs";
 import { runCommand, seconds } from "./runCommand.mjs";
@@ -116,5 +116,38 @@ export async function ensureChromium(deps = {}) {
   }
 
   log(`[test] Failed to find or install Chromium. ${NO_CHROMIUM_HELP}`);
+  return undefined;
+}
+
+/**
+ * The full Chromium besides the test browser, for the INS tests the headless shell cannot carry out
+ * (installability, the `PWA` domain): found, or installed with apt-get where that may be used (about
+ * 30 s); otherwise those tests are not checked, and this says how to get one.
+ * @param {Partial<ChromiumDeps> & { findFull?: () => FoundChromium | undefined }} [deps]
+ * @returns {Promise<FoundChromium | undefined>}
+ */
+export async function ensureFullChromium(deps = {}) {
+  const { findFull = findFullChromium, run = runCommand, whyNoApt: aptBlocker = whyNoApt, log = console.log } = deps;
+  const present = findFull();
+  if (present) {
+    log(`[test] full browser for the INS tests: ${present.describe}`);
+    return present;
+  }
+  const blocker = aptBlocker();
+  if (!blocker) {
+    log("[test] installing Debian's full Chromium for the INS tests (apt-get install -y chromium, about 30 s)…");
+    const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
+    const install = () => run("apt-get", ["install", "-y", "chromium"], { env, quiet: true, timeoutMs: APT_TIMEOUT_MS });
+    // Without a fresh package list (a machine whose browser came with its image) the first try fails.
+    let result = await install();
+    if (result.code !== 0 && (await run("apt-get", ["update"], { env, quiet: true, timeoutMs: APT_TIMEOUT_MS })).code === 0) result = await install();
+    const installed = result.code === 0 ? findFull() : undefined;
+    if (installed) {
+      log(`[test] full browser for the INS tests: ${installed.describe}, installed with apt-get in ${seconds(result.ms)}`);
+      return installed;
+    }
+    log(`[test] apt-get install -y chromium failed (${failureOf(result)})`);
+  }
+  log(`[test] no full Chromium${blocker ? ` (not installing one: ${blocker})` : ""}: the INS tests that need one will be not checked; ${FULL_CHROMIUM_HINT}.`);
   return undefined;
 }

@@ -1,6 +1,6 @@
 // @ts-check
 import { expect, test } from "vitest";
-import { ensureChromium } from "./ensureChromium.mjs";
+import { ensureChromium, ensureFullChromium } from "./ensureChromium.mjs";
 
 /** @typedef {import("./ensureChromium.mjs").FoundChromium} FoundChromium */
 /** @typedef {import("./ensureChromium.mjs").RunResult} RunResult */
@@ -93,4 +93,53 @@ test("forceInstall skips the first look, so the install paths can be tried on a 
   const { deps, ran } = fake({ before: OS, forceInstall: true });
   expect(await ensureChromium(deps)).toBe(OS);
   expect(ran[0]).toBe("playwright install chromium");
+});
+
+const FULL = /** @type {FoundChromium} */ ({ kind: "os", executablePath: "/usr/bin/chromium", describe: "the OS Chromium (/usr/bin/chromium)" });
+
+/**
+ * A machine for the full browser: whether it is there, and how `apt-get install -y chromium` ends (twice: before and after an update).
+ * @param {{ present?: boolean; installCodes?: number[]; whyNoApt?: string }} machine
+ */
+function fakeFull(machine) {
+  /** @type {string[]} */
+  const ran = [];
+  /** @type {string[]} */
+  const lines = [];
+  let present = machine.present ?? false;
+  const installCodes = [...(machine.installCodes ?? [0])];
+  const deps = {
+    findFull: () => (present ? FULL : undefined),
+    /** @param {string} command @param {readonly string[]} args @returns {Promise<RunResult>} */
+    run: async (command, args) => {
+      const line = [command, ...args].join(" ");
+      ran.push(line);
+      const code = line === "apt-get install -y chromium" ? (installCodes.shift() ?? 1) : 0;
+      if (line === "apt-get install -y chromium" && code === 0) present = true;
+      return { code, notFound: false, timedOut: false, output: code ? "E: Unable to locate package chromium\n" : "", ms: 10 };
+    },
+    whyNoApt: () => machine.whyNoApt,
+    /** @param {string} line */
+    log: (line) => lines.push(line),
+  };
+  return { deps, ran, lines };
+}
+
+test("the full browser for the INS tests: one that is there is used, nothing installed", async () => {
+  const { deps, ran } = fakeFull({ present: true });
+  expect(await ensureFullChromium(deps)).toEqual(FULL);
+  expect(ran).toEqual([]);
+});
+
+test("the full browser is installed with apt-get, after an update when the package list is stale", async () => {
+  const { deps, ran } = fakeFull({ installCodes: [100, 0] });
+  expect(await ensureFullChromium(deps)).toEqual(FULL);
+  expect(ran).toEqual(["apt-get install -y chromium", "apt-get update", "apt-get install -y chromium"]);
+});
+
+test("without apt-get the INS tests that need the full browser are not checked, and the line says how to get one", async () => {
+  const { deps, ran, lines } = fakeFull({ whyNoApt: "not root" });
+  expect(await ensureFullChromium(deps)).toBeUndefined();
+  expect(ran).toEqual([]);
+  expect(lines.at(-1)).toMatch(/not installing one: not root.*not checked.*apt-get install -y chromium/);
 });

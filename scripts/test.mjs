@@ -6,7 +6,7 @@ import { spawn } from "node:child_process";
 import { createWriteStream, existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { ENV } from "../kit/env.mjs";
-import { ensureChromium } from "./ensureChromium.mjs";
+import { ensureChromium, ensureFullChromium } from "./ensureChromium.mjs";
 import { ensureDeps, ROOT } from "./ensureDeps.mjs";
 import { npm, runCommand, seconds, stopWhenOrphaned } from "./runCommand.mjs";
 
@@ -190,6 +190,7 @@ async function test() {
   if (!(await ensureDeps("[test]"))) return 1;
   try {
     if (!(await ensureChromium())) return 1;
+    await ensureFullChromium();
   } catch (error) {
     console.error(`[test] ${/** @type {Error} */ (error).message}`);
     return 1;
