@@ -50,6 +50,7 @@ const DISCOVERED_FIELDS = [
   "onlineSettleMs",
   "update.activation",
   "update.accept",
+  "install.startHeading",
 ];
 /** Found too, but a starter need not match the hand-written choice: shown, not compared. */
 const SHOWN_FIELDS = ["name", "outside", "fallbacks.notFound.path"];

@@ -73,6 +73,16 @@ export type UpdateFact =
   | { readonly kind: "reopen"; readonly waitedMs: number }
   | { readonly kind: "unknown"; readonly detail: string };
 
+/**
+ * The manifest the home page links, as Chromium read it: none linked, one it could not read (no
+ * body, or no start URL), or one with its start URL and that page's `h1` (null when none showed).
+ */
+export type ManifestFact =
+  | { readonly kind: "none" }
+  | { readonly kind: "unreadable"; readonly url: string }
+  | { readonly kind: "found"; readonly url: string; readonly startUrl: string; readonly startHeading: string | null }
+  | { readonly kind: "unknown"; readonly detail: string };
+
 /** A step of discovery that broke (a timeout, a page that went away): what it was and why. */
 export interface FailedStep {
   readonly failed: string;
@@ -94,6 +104,7 @@ export interface AppFacts {
   readonly offline: OfflineFact;
   readonly online: OnlineFact;
   readonly update: UpdateFact;
+  readonly manifest: ManifestFact;
   /** The page carries the kit's own reference shell's render id (reference.json's renderIdSelector). */
   readonly referenceHooks: boolean;
 }

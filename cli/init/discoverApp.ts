@@ -9,10 +9,11 @@ import { type Browser, chromium } from "@playwright/test";
 import { CHROMIUM_ARGS, findChromium } from "../../kit/chromium.mjs";
 import { loadProfile, REFERENCE_PROFILE } from "../profile/loadProfile.ts";
 import { PAGES_NEEDED } from "../profile/profileSchema.ts";
-import type { AppFacts, ClientNavigationFact, FailedStep, OfflineFact, OnlineFact, UpdateFact } from "./appFacts.ts";
+import type { AppFacts, ClientNavigationFact, FailedStep, ManifestFact, OfflineFact, OnlineFact, UpdateFact } from "./appFacts.ts";
 import { initError } from "./initErrors.ts";
 import { observeClientNavigation } from "./internal/observeClientNavigation.ts";
 import { openHome } from "./internal/openHome.ts";
+import { probeManifest } from "./internal/probeManifest.ts";
 import { probeOffline } from "./internal/probeOffline.ts";
 import { probeOnlineReload } from "./internal/probeOnlineReload.ts";
 import { notFoundPath, outsidePaths, probeNotFound, probeOutside } from "./internal/probePaths.ts";
@@ -103,6 +104,15 @@ export async function discoverApp(target: URL, log: (step: string) => void = () 
     );
     await closeContext(onlineContext);
 
+    log("reading the manifest the home page links, and opening its start URL");
+    const manifestContext = await targetContext(browser, origin);
+    const manifest = await attempt<ManifestFact>(
+      "Reading the manifest",
+      () => probeManifest(manifestContext, home.home),
+      (detail) => ({ kind: "unknown", detail }),
+    );
+    await closeContext(manifestContext);
+
     log("deploying a new worker through the kit's proxy, to see how the app takes an update");
     const update = await attempt<UpdateFact>(
       "Deploying a new worker",
@@ -122,6 +132,7 @@ export async function discoverApp(target: URL, log: (step: string) => void = () 
       offline,
       online,
       update,
+      manifest,
       referenceHooks: home.referenceHooks,
     };
   } finally {

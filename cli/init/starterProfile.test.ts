@@ -30,6 +30,7 @@ const FACTS: AppFacts = {
   offline: { kind: "page", path: "/app/pages/3", text: "You are offline", status: 200 },
   online: { reloads: true, settleMs: 500 },
   update: { kind: "auto" },
+  manifest: { kind: "found", url: "http://127.0.0.1:4173/app/manifest.webmanifest", startUrl: "http://127.0.0.1:4173/app/", startHeading: "Home" },
   referenceHooks: false,
 };
 
@@ -136,6 +137,13 @@ describe("starterProfile", () => {
     expect(profile.update).toBeUndefined();
     expect(fieldsOf(missing)).toEqual(expect.arrayContaining(["update.activation", "update.lazyPage", "update.input"]));
     expect(fieldsOf(starterProfile(FACTS).missing)).toEqual(expect.arrayContaining(["update.lazyPage", "update.input"]));
+  });
+
+  test("the start URL's h1 becomes install.startHeading; no manifest is listed as missing, with what that means", () => {
+    expect(starterProfile(FACTS).profile.install).toEqual({ startHeading: "Home" });
+    const none = starterProfile({ ...FACTS, manifest: { kind: "none" } });
+    expect(none.profile.install).toBeUndefined();
+    expect(none.missing.find((note) => note.fields.includes("install.startHeading"))?.text).toMatch(/links no web app manifest.*notApplicable/);
   });
 
   test("an unseen reload behaviour is left to the schema's default and listed as missing", () => {

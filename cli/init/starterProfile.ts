@@ -186,6 +186,28 @@ function updateOf(facts: AppFacts, found: FieldNote[], missing: FieldNote[]): Pi
   }
 }
 
+/** INS: the start page's heading, from the manifest Chromium read off the home page. */
+function installOf(facts: AppFacts, found: FieldNote[], missing: FieldNote[]): Pick<ProfileInput, "install"> {
+  const manifest = facts.manifest;
+  if (manifest.kind === "found" && manifest.startHeading !== null) {
+    found.push({
+      fields: ["install.startHeading"],
+      text: `The h1 of ${manifest.startUrl}, the start URL of the manifest the home page links (${manifest.url}), as Chromium read it.`,
+    });
+    return { install: { startHeading: manifest.startHeading } };
+  }
+  const why =
+    manifest.kind === "none"
+      ? 'The home page links no web app manifest (<link rel="manifest">): the INS clauses fail. If the app is deliberately not installable, list INS-1 to INS-5 under notApplicable with the reason.'
+      : manifest.kind === "unreadable"
+        ? `Chromium could not read the manifest at ${manifest.url} (no body, or no start URL): INS-1 says why.`
+        : manifest.kind === "unknown"
+          ? `${manifest.detail}.`
+          : `The start URL ${manifest.startUrl} showed no h1.`;
+  missing.push({ fields: ["install.startHeading"], text: `${why} Name the h1 of the page the start URL opens; left out, INS-4 and INS-5 are not checked.` });
+  return {};
+}
+
 export function starterProfile(facts: AppFacts): StarterProfile {
   const found: FieldNote[] = [];
   const missing: FieldNote[] = [];
@@ -253,6 +275,7 @@ export function starterProfile(facts: AppFacts): StarterProfile {
   const offline = offlineOf(facts, found, missing);
   const online = onlineOf(facts, found, missing);
   const update = updateOf(facts, found, missing);
+  const install = installOf(facts, found, missing);
   missing.push(...missingOptionalFields(), ...missingFallbacks());
   if (facts.referenceHooks) {
     missing.push({
@@ -276,6 +299,7 @@ export function starterProfile(facts: AppFacts): StarterProfile {
     uncacheable: {},
     ...online,
     ...update,
+    ...install,
     notApplicable: {},
   };
   return { profile, found, missing };
