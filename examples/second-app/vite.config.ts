@@ -17,17 +17,29 @@ export default defineConfig({
     VitePWA({
       // The app registers the worker itself with workbox-window (src/main.ts).
       injectRegister: false,
+      // Written to dist/manifest.webmanifest and linked from index.html by the plugin. Icon paths are
+      // relative to the manifest, so under the base path; the PNGs are in public/ (INS-1, INS-2).
       manifest: {
+        id: `${BASE_PATH}/`,
         name: "Birdwatch",
         short_name: "Birdwatch",
+        description: "A small log of birds seen from the window.",
+        start_url: `${BASE_PATH}/`,
+        scope: `${BASE_PATH}/`,
         theme_color: "#2f5d50",
         background_color: "#f4efe2",
         display: "standalone",
-        icons: [{ src: "icon.svg", sizes: "any", type: "image/svg+xml" }],
+        icons: [
+          { src: "pwa-192x192.png", sizes: "192x192", type: "image/png" },
+          { src: "pwa-512x512.png", sizes: "512x512", type: "image/png" },
+          // Full bleed, the bird inside the safe zone: Android masks it to its own shape.
+          { src: "pwa-maskable-512x512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
+          { src: "icon.svg", sizes: "any", type: "image/svg+xml" },
+        ],
       },
       workbox: {
         // The precache (the shell) is the default: the bundle, index.html, offline.html, plus the
-        // manifest and its icon, which vite-plugin-pwa adds.
+        // manifest and its icons, which vite-plugin-pwa adds (includeManifestIcons).
         // Network-first pages with an offline page, instead of serving index.html for every route.
         navigateFallback: null,
         clientsClaim: true,
