@@ -121,6 +121,11 @@ test.describe("INS-5 the installed app opens offline", () => {
       (error: Error) => error.message.split("\n")[0],
     );
     if (refused) notChecked(`Chromium did not install the app (${refused}): whether it can is INS-2's subject`);
+    // An app installed through the protocol opens in a browser tab until told otherwise; "open in a
+    // window" is what Chromium's own install prompt sets, so the launched app shows as a person's would.
+    await precondition("Chromium opens the installed app in a window (PWA.changeAppUserSettings)", () =>
+      session.send("PWA.changeAppUserSettings", { manifestId, displayMode: "standalone" }),
+    );
     await goOffline(full.context, mock);
     const launched = full.context.waitForEvent("page");
     await session.send("PWA.launch", { manifestId });
@@ -128,6 +133,11 @@ test.describe("INS-5 the installed app opens offline", () => {
     await app.waitForLoadState();
     await expect(headingOf(app, profile), "the installed app's start page, opened offline").toHaveText(heading);
     expect(await app.evaluate(() => navigator.serviceWorker.controller !== null), "the launched app's page is controlled by the worker").toBe(true);
+    const display = typeof manifest.json?.display === "string" ? manifest.json.display : "standalone";
+    const seen = await app.evaluate(() =>
+      ["browser", "minimal-ui", "standalone", "fullscreen", "window-controls-overlay"].filter((mode) => matchMedia(`(display-mode: ${mode})`).matches),
+    );
+    expect(seen, `the display mode the launched app's page sees (matchMedia), as its manifest asks: ${display}`).toEqual([display]);
     await session.send("PWA.uninstall", { manifestId }).catch(() => undefined);
   });
 });
