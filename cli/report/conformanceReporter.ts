@@ -7,6 +7,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import type { Reporter, TestCase, TestResult } from "@playwright/test/reporter";
+import { findChromium } from "../../kit/chromium.mjs";
 import { readKitEnv } from "../../kit/env.mjs";
 import { KIT_ROOT } from "../../kit/kitPaths.ts";
 import { LEVELS, type Level } from "../../kit/outcomes.ts";
@@ -65,7 +66,7 @@ export default class ConformanceReporter implements Reporter {
     const target = readKitEnv().target ?? "the reference app";
     const gaps = acceptedGaps(verdicts, expectations());
     const summary = summarize(verdicts, level, gaps);
-    const markdown = verdictMarkdown(target, verdicts, level, gaps);
+    const markdown = verdictMarkdown(target, verdicts, level, gaps, findChromium()?.describe);
     writeFileSync(join(this.#reportDir, "conformance.md"), markdown);
     // Playwright's HTML report goes to html/ beside it (playwright.config.ts).
     writeFileSync(join(this.#reportDir, "conformance.html"), verdictHtml(target, verdicts, level, "html/index.html", gaps));

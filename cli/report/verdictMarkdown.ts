@@ -91,11 +91,16 @@ function gapsSection(summary: RunSummary): string[] {
   ];
 }
 
-export function verdictMarkdown(target: string, verdicts: readonly ClauseVerdict[], level: Level, gaps: readonly AcceptedGap[] = []): string {
+/**
+ * `browser`: the Chromium the run used (kit/chromium.mjs's description); the tests that needed the
+ * full one (INS) say so under "How the suite ran".
+ */
+export function verdictMarkdown(target: string, verdicts: readonly ClauseVerdict[], level: Level, gaps: readonly AcceptedGap[] = [], browser?: string): string {
   const summary = summarize(verdicts, level, gaps);
   const lines = [
     `# Conformance report: ${target}`,
     "",
+    ...(browser === undefined ? [] : [`Browser: ${browser}; the tests that needed the full Chromium say so under "How the suite ran".`, ""]),
     outcomeSentence(summary, level),
     "",
     ...LEVELS.map((l) => `- ${levelLine(verdicts, l)}`),

@@ -80,6 +80,14 @@ describe("summary and exit code", () => {
 describe("verdictMarkdown", () => {
   const markdown = verdictMarkdown("http://127.0.0.1:3000", verdicts, "required");
 
+  test("names the browser the run used, when it is known, under the title", () => {
+    const named = verdictMarkdown("http://127.0.0.1:3000", verdicts, "required", [], "the OS Chromium headless shell (/usr/bin/chromium-headless-shell)");
+    expect(named.split("\n")[2]).toBe(
+      'Browser: the OS Chromium headless shell (/usr/bin/chromium-headless-shell); the tests that needed the full Chromium say so under "How the suite ran".',
+    );
+    expect(markdown).not.toContain("Browser:");
+  });
+
   test("says the outcome at the deciding level first", () => {
     expect(markdown).toContain("Inconclusive: no clause failed at the required level, but 1 test(s) could not be carried out");
   });
