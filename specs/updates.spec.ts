@@ -11,7 +11,7 @@
 import type { Page } from "@playwright/test";
 import { checkProfileFirst, expect, test } from "./fixtures.ts";
 import { cameWithin, notChecked, precondition, RECOMMENDED, stimulus } from "./support/applicability.ts";
-import { describeDocumentState, documentState, markDocument } from "./support/documentMarker.ts";
+import { describeDocumentState, documentState, markDocument, markSettledDocument } from "./support/documentMarker.ts";
 import { FULL_WAIT_MS } from "./support/learningWait.ts";
 import type { MockServer } from "./support/mockServerProcess.ts";
 import { goOffline, goOnline, holdOffline } from "./support/offline.ts";
@@ -100,7 +100,7 @@ test.describe("UPD-2 reloads on an update", () => {
     const applied = await cameWithin("the update is applied (UPD-1's subject)", () => expectUpdateApplied(shown, update, "the update was applied"));
     if (!applied) notChecked("the update was never applied, so its reloads cannot be counted (UPD-1's tests say why)");
     await shown.waitForLoadState("networkidle");
-    await markDocument(shown, "after the update");
+    await markSettledDocument(shown, "after the update");
     await shown.waitForLoadState("networkidle");
     const state = await documentState(shown);
     expect(state, `once the update was applied: ${describeDocumentState(state)}`).toEqual({ marker: "after the update", leaving: false });

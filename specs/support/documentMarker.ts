@@ -17,6 +17,23 @@ export async function markDocument(page: Page, marker: string): Promise<void> {
 }
 
 /**
+ * Marks the page's document once it has loaded, marking the next one if a navigation the app began
+ * (a reload on `controllerchange`, say) replaces it while we mark: the mark is then on the document
+ * that stays, and a further reload still shows as a lost mark.
+ */
+export async function markSettledDocument(page: Page, marker: string): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    await page.waitForLoadState("load");
+    try {
+      await markDocument(page, marker);
+      return;
+    } catch (error) {
+      if (attempt >= 2 || !/Execution context was destroyed|navigation/i.test((error as Error).message)) throw error;
+    }
+  }
+}
+
+/**
  * The marked document's state. A document being replaced while we ask (a reload under way) is an
  * answer too — it is leaving — not an error of the suite.
  */
