@@ -17,20 +17,26 @@ export async function markDocument(page: Page, marker: string): Promise<void> {
 }
 
 /**
- * Marks the page's document once it has loaded, marking the next one if a navigation the app began
- * (a reload on `controllerchange`, say) replaces it while we mark: the mark is then on the document
- * that stays, and a further reload still shows as a lost mark.
+ * Runs `step` on the page's document once it has loaded, again on the next one if a navigation the
+ * app began (a reload on `controllerchange`, say) replaces it meanwhile: the step then acts on the
+ * document that stays, and a further reload still shows (a lost mark, a lost listener's note).
  */
-export async function markSettledDocument(page: Page, marker: string): Promise<void> {
+export async function inSettledDocument<T>(page: Page, step: () => Promise<T>): Promise<T> {
   for (let attempt = 0; ; attempt++) {
-    await page.waitForLoadState("load");
+    // Not a document that is leaving (the spy notes `beforeunload`, which a reload fires at once);
+    // waitForFunction outlives the navigation and reads the document that comes of it.
+    await page.waitForFunction(() => document.readyState === "complete" && window.__pckSpy?.leaving !== true);
     try {
-      await markDocument(page, marker);
-      return;
+      return await step();
     } catch (error) {
-      if (attempt >= 2 || !/Execution context was destroyed|navigation/i.test((error as Error).message)) throw error;
+      if (attempt >= 4 || !/Execution context was destroyed|navigation/i.test((error as Error).message)) throw error;
     }
   }
+}
+
+/** markDocument() on the document that stays (inSettledDocument). */
+export function markSettledDocument(page: Page, marker: string): Promise<void> {
+  return inSettledDocument(page, () => markDocument(page, marker));
 }
 
 /**

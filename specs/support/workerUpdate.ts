@@ -6,6 +6,7 @@
 import { type BrowserContext, expect, type Page } from "@playwright/test";
 import type { Profile } from "../../cli/profile/profileSchema.ts";
 import { notChecked, stimulus } from "./applicability.ts";
+import { inSettledDocument } from "./documentMarker.ts";
 import type { MockServer } from "./mockServerProcess.ts";
 
 /**
@@ -29,6 +30,11 @@ const CHANGES_KEY = "__pck_controller_changes";
 
 /** Counts the page's `controllerchange` events from now on, in this document (a reload after one keeps the count). */
 export async function armControllerChange(page: Page): Promise<void> {
+  // An app that reloads on every controllerchange may still be reloading from its first takeover.
+  await inSettledDocument(page, () => arm(page));
+}
+
+async function arm(page: Page): Promise<void> {
   await page.evaluate((key) => {
     sessionStorage.setItem(key, "0");
     navigator.serviceWorker.addEventListener("controllerchange", () => sessionStorage.setItem(key, String(Number(sessionStorage.getItem(key) ?? "0") + 1)));
