@@ -35,6 +35,24 @@ export const CHROMIUM_ARGS = [
 
 /** @typedef {{ kind: "env" | "playwright" | "os"; executablePath: string | undefined; describe: string }} FoundChromium */
 
+/**
+ * Playwright's own Chromium (the full browser, what `npx playwright install chromium` puts there),
+ * or undefined when it is not installed.
+ * @returns {string | undefined}
+ */
+function playwrightChromium() {
+  try {
+    const require = createRequire(import.meta.url);
+    /** @type {{ chromium: { executablePath(): string } }} */
+    const playwright = require("playwright-core");
+    const own = playwright.chromium.executablePath();
+    return own && existsSync(own) ? own : undefined;
+  } catch {
+    // playwright-core not installed yet: fall through to the OS browser.
+    return undefined;
+  }
+}
+
 /** @returns {FoundChromium | undefined} */
 export function findChromium() {
   const fromEnv = readKitEnv().chromium;
@@ -42,15 +60,8 @@ export function findChromium() {
     if (!existsSync(fromEnv)) throw new Error(`${ENV.chromium} is '${fromEnv}', which does not exist. Unset it or point it at a Chromium binary.`);
     return { kind: "env", executablePath: fromEnv, describe: `${ENV.chromium} (${fromEnv})` };
   }
-  try {
-    const require = createRequire(import.meta.url);
-    /** @type {{ chromium: { executablePath(): string } }} */
-    const playwright = require("playwright-core");
-    const own = playwright.chromium.executablePath();
-    if (own && existsSync(own)) return { kind: "playwright", executablePath: undefined, describe: `Playwright's own Chromium (${own})` };
-  } catch {
-    // playwright-core not installed yet: fall through to the OS browser.
-  }
+  const own = playwrightChromium();
+  if (own) return { kind: "playwright", executablePath: undefined, describe: `Playwright's own Chromium (${own})` };
   const os = OS_CANDIDATES.find((path) => existsSync(path));
   if (!os) return undefined;
   return { kind: "os", executablePath: os, describe: `the OS Chromium${os.endsWith("headless-shell") ? " headless shell" : ""} (${os})` };
@@ -72,15 +83,8 @@ export function findFullChromium() {
   const fromEnv = readKitEnv().chromium;
   if (fromEnv && existsSync(fromEnv) && !fromEnv.includes("headless-shell"))
     return { kind: "env", executablePath: fromEnv, describe: `${ENV.chromium} (${fromEnv})` };
-  try {
-    const require = createRequire(import.meta.url);
-    /** @type {{ chromium: { executablePath(): string } }} */
-    const playwright = require("playwright-core");
-    const own = playwright.chromium.executablePath();
-    if (own && existsSync(own)) return { kind: "playwright", executablePath: own, describe: `Playwright's own Chromium (${own})` };
-  } catch {
-    // playwright-core not installed yet: fall through to the OS browser.
-  }
+  const own = playwrightChromium();
+  if (own) return { kind: "playwright", executablePath: own, describe: `Playwright's own Chromium (${own})` };
   const os = FULL_OS_CANDIDATES.find((path) => existsSync(path));
   return os ? { kind: "os", executablePath: os, describe: `the OS Chromium (${os})` } : undefined;
 }

@@ -21,6 +21,7 @@ import { takeControl } from "./support/takeControl.ts";
 import {
   applyUpdate,
   armControllerChange,
+  awaitAutoTakeover,
   checkForUpdate,
   expectUpdateApplied,
   newScriptFetched,
@@ -121,11 +122,7 @@ test.describe("UPD-2 reloads on an update", () => {
     await checkForUpdate(page, mock, profile, deploy);
     // The update arrives and, where the app applies it by itself, takes over; the person does nothing.
     await newWorkerThere(page);
-    if (update.activation === "auto") {
-      await cameWithin("the new worker takes over", () =>
-        expect.poll(async () => (await updateState(page))?.changed ?? false, { timeout: UPDATE_WAIT_MS }).toBe(true),
-      );
-    }
+    await awaitAutoTakeover(page, update);
     await page.waitForLoadState("networkidle");
     const state = await documentState(page);
     expect(state, `with unsaved input, after the update arrived: ${describeDocumentState(state)}; expected no reload`).toEqual({
@@ -145,11 +142,7 @@ test.describe("UPD-3 an open page survives the deploy", () => {
     const { deploy } = await mock.deploy({ oldAssets: "404" });
     await checkForUpdate(page, mock, profile, deploy);
     await newWorkerThere(page);
-    if (update.activation === "auto") {
-      await cameWithin("the new worker takes over the open page", () =>
-        expect.poll(async () => (await updateState(page))?.changed ?? false, { timeout: UPDATE_WAIT_MS }).toBe(true),
-      );
-    }
+    await awaitAutoTakeover(page, update);
     const targets = [app.page(0), app.page(1), ...(update.lazyPage ? [update.lazyPage] : [])];
     for (const target of targets) {
       await app.startClientNavigation(page, target);
@@ -168,11 +161,7 @@ test.describe("UPD-3 an open page survives the deploy", () => {
     const { deploy, retired } = await mock.deploy({ oldAssets: "html-fallback" });
     await checkForUpdate(page, mock, profile, deploy);
     await newWorkerThere(page);
-    if (update.activation === "auto") {
-      await cameWithin("the new worker takes over the open page", () =>
-        expect.poll(async () => (await updateState(page))?.changed ?? false, { timeout: UPDATE_WAIT_MS }).toBe(true),
-      );
-    }
+    await awaitAutoTakeover(page, update);
     // What the new worker's cleanup and a cold HTTP cache leave the old page (staleFiles.ts).
     await evictUnloaded(page, "scripts-and-styles");
     await clearHttpCache(page);

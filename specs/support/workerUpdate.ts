@@ -5,7 +5,7 @@
  */
 import { type BrowserContext, expect, type Page } from "@playwright/test";
 import type { Profile } from "../../cli/profile/profileSchema.ts";
-import { notChecked, stimulus } from "./applicability.ts";
+import { cameWithin, notChecked, stimulus } from "./applicability.ts";
 import { inSettledDocument } from "./documentMarker.ts";
 import type { MockServer } from "./mockServerProcess.ts";
 
@@ -146,6 +146,17 @@ export async function expectUpdateApplied(page: Page, update: UpdateSettings, wh
       { message: why, timeout: UPDATE_WAIT_MS },
     )
     .toBe(APPLIED);
+}
+
+/**
+ * Where the app applies an update by itself (`auto`), waits for the new worker to take over the open
+ * page; an observation the test goes on from (UPD-1 judges the takeover), never its failure.
+ */
+export async function awaitAutoTakeover(page: Page, update: UpdateSettings): Promise<void> {
+  if (update.activation !== "auto") return;
+  await cameWithin("the new worker takes over the open page", () =>
+    expect.poll(async () => (await updateState(page))?.changed ?? false, { timeout: UPDATE_WAIT_MS }).toBe(true),
+  );
 }
 
 /** Whether a new worker is there at all (installing, waiting or already in control): the update reached the registration. */
