@@ -85,6 +85,7 @@ export function createApp(options: AppOptions = {}): MockApp {
   const deploys = createDeploys({
     servedAfter: (deploy, path) => builds[deploy % Math.max(builds.length, 1)]?.has(path) ?? false,
     defaultOldAssets: () => scenario?.deploys ?? null,
+    sameFileNames: options.upstream !== undefined,
   });
   const logger = options.logger ?? pino({ level: "silent" });
   const reset = () => {

@@ -1,7 +1,7 @@
 import type { Profile } from "../cli/profile/profileSchema.ts";
 import { checkProfileFirst, expect, test } from "./fixtures.ts";
 import { needs, precondition, RECOMMENDED, servedReference } from "./support/applicability.ts";
-import { registrationInfo, waitForController } from "./support/browserState.ts";
+import { CONTROL_TIMEOUT_MS, registrationInfo, waitForController } from "./support/browserState.ts";
 import { holdLoad } from "./support/holdLoad.ts";
 
 test.describe("REG-1 support detection", () => {
@@ -38,9 +38,10 @@ test.describe("REG-1 support detection", () => {
 test.describe("REG-2 scope", () => {
   test("REG-2 registers at the app root scope with the script under it", async ({ page, app, profile, baseURL }) => {
     await page.goto(app.page(0).path);
-    // A registration shows up before its worker does: wait for both.
+    // A registration shows up before its worker does: wait for both, as long as for a worker to take
+    // control (the app registers after its load event, which a busy machine delays past 5 s).
     await expect
-      .poll(async () => (await registrationInfo(page))?.scriptURL ?? null, { message: "a registration with a worker covering the page" })
+      .poll(async () => (await registrationInfo(page))?.scriptURL ?? null, { message: "a registration with a worker covering the page", timeout: CONTROL_TIMEOUT_MS })
       .not.toBeNull();
     const info = await registrationInfo(page);
     expect(info?.scope, "the registration's scope").toBe(`${baseURL}${profile.worker.scope}`);

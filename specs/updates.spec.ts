@@ -11,7 +11,7 @@
 import type { Page } from "@playwright/test";
 import { checkProfileFirst, expect, test } from "./fixtures.ts";
 import { cameWithin, notChecked, precondition, RECOMMENDED, stimulus } from "./support/applicability.ts";
-import { describeDocumentState, documentState, markDocument, markSettledDocument } from "./support/documentMarker.ts";
+import { describeDocumentState, documentState, inSettledDocument, markDocument, markSettledDocument } from "./support/documentMarker.ts";
 import { FULL_WAIT_MS } from "./support/learningWait.ts";
 import type { MockServer } from "./support/mockServerProcess.ts";
 import { goOffline, goOnline, holdOffline } from "./support/offline.ts";
@@ -181,6 +181,11 @@ test.describe("UPD-3 an open page survives the deploy", () => {
     if ((await retiredAskedFor(mock, retired, deploy)).length === 0) {
       notChecked(`the navigation to ${lazy.path} asked for no file the deploy retired: its code was still at hand, so nothing was deleted from under it`);
     }
+    // A server-rendered heading shows before the page's code runs: it must still be there once the
+    // document that shows it has loaded, not turned into an error view by a chunk failing again.
+    await inSettledDocument(page, () =>
+      expect(app.heading(page, lazy), `${lazy.path} once its document has loaded`).toHaveText(lazy.heading, { timeout: UPDATE_WAIT_MS }),
+    );
     expect(loads(), "reloads on the way to the page whose chunk was deleted").toBeLessThanOrEqual(1);
   });
 });

@@ -79,6 +79,19 @@ test("a deploy retires the scripts and styles answered before it: 404 by default
   expect((await get(origin, WORKER)).status).toBe(200);
 });
 
+test("behind --upstream a retired file is served again once a navigation got a document of the new build (it names the same files)", async () => {
+  const { origin } = await startProxy();
+  const navigation = { "sec-fetch-mode": "navigate", "sec-fetch-dest": "document" };
+  await get(origin, "/app/assets/main-a1.js");
+  await controlRequest(origin, "POST", "/deploy");
+  expect((await get(origin, "/app/", { "sec-fetch-mode": "cors" })).status, "a worker's own fetch of a page").toBe(200);
+  expect((await get(origin, "/app/assets/main-a1.js")).status, "asked by the page open before the deploy").toBe(404);
+  expect((await get(origin, "/app/", navigation)).status).toBe(200);
+  expect((await get(origin, "/app/assets/main-a1.js")).status, "asked by the new build's page").toBe(200);
+  await controlRequest(origin, "POST", "/deploy");
+  expect((await get(origin, "/app/assets/main-a1.js")).status, "the next deploy retires it again").toBe(404);
+});
+
 test("html-fallback answers a retired script with the app's start document as 200 text/html; keep serves it", async () => {
   const { origin } = await startProxy();
   await get(origin, "/app/assets/main-a1.js");
@@ -149,6 +162,13 @@ test("the reference shell switches to its next build and back: the worker, the p
   expect(back.body.retired, "build a's own script is live again").toEqual([`/app/${FAKE_NEXT_SCRIPT}`]);
   expect((await get(origin, "/app/sw.js")).body).toBe(FAKE_WORKER_TEXT);
   expect((await get(origin, `/app/${FAKE_SCRIPT}`)).status).toBe(200);
+});
+
+test("the reference shell's next build never serves the previous build's files, navigations or not", async () => {
+  const origin = await startReference();
+  await controlRequest(origin, "POST", "/deploy");
+  expect((await get(origin, "/app/", { "sec-fetch-mode": "navigate", "sec-fetch-dest": "document" })).body).toContain(FAKE_NEXT_SCRIPT);
+  expect((await get(origin, `/app/${FAKE_SCRIPT}`)).status).toBe(404);
 });
 
 test("the reference shell keeps the previous build's files with keep, and answers them with the start page with html-fallback", async () => {

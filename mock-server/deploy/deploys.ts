@@ -19,6 +19,8 @@ export interface Deploys {
   readonly note: (path: string) => void;
   /** How the last deploy treats `path`: null when the path is not retired. */
   readonly retiredAs: (path: string) => OldAssets | null;
+  /** Notes that a navigation reached the host after the deploy: a page of the new build opens. */
+  readonly documentServed: () => void;
 }
 
 /**
@@ -30,10 +32,19 @@ export interface DeployOptions {
   readonly servedAfter?: (deploy: number, path: string) => boolean;
   /** The option of a deploy whose request names none (a scenario's `deploys`); "404" without one. */
   readonly defaultOldAssets?: () => OldAssets | null;
+  /**
+   * The new build has the old one's file names (an app behind `--upstream`: the "new" build is the
+   * same app, its worker given new bytes). A real new build's document names new files, which exist;
+   * here it names the retired ones. So a retired file is gone only for the pages open before the
+   * deploy: once a navigation is answered with a document of the new build, the files are that
+   * build's and are served again (a page that reloads into the new build gets its code).
+   */
+  readonly sameFileNames?: boolean;
 }
 
-export function createDeploys({ servedAfter = () => false, defaultOldAssets = () => null }: DeployOptions = {}): Deploys {
+export function createDeploys({ servedAfter = () => false, defaultOldAssets = () => null, sameFileNames = false }: DeployOptions = {}): Deploys {
   let deploy = 0;
+  let newDocumentServed = false;
   let oldAssets: OldAssets | null = null;
   let retired = new Set<string>();
   let noted = new Set<string>();
@@ -46,6 +57,7 @@ export function createDeploys({ servedAfter = () => false, defaultOldAssets = ()
       // Files retired by an earlier deploy stay retired (a build older still), unless the new build has them.
       retired = new Set([...retired, ...noted].filter((path) => !servedAfter(deploy, path)));
       noted = new Set();
+      newDocumentServed = false;
       return { deploy, oldAssets, retired: [...retired].sort() };
     },
     reset: () => {
@@ -53,10 +65,14 @@ export function createDeploys({ servedAfter = () => false, defaultOldAssets = ()
       oldAssets = null;
       retired = new Set();
       noted = new Set();
+      newDocumentServed = false;
     },
     note: (path) => {
       if (!retired.has(path) && noted.size < MAX_NOTED_ASSETS) noted.add(path);
     },
-    retiredAs: (path) => (oldAssets !== null && retired.has(path) ? oldAssets : null),
+    retiredAs: (path) => (oldAssets !== null && retired.has(path) && !(sameFileNames && newDocumentServed) ? oldAssets : null),
+    documentServed: () => {
+      if (deploy > 0) newDocumentServed = true;
+    },
   };
 }

@@ -27,6 +27,11 @@ function importedByWorker(req: Request, workerPath: string): boolean {
   return req.get("sec-fetch-dest") === "script" && madeByWorker(req.get("referer"), workerPath) === true;
 }
 
+/** A browser's navigation (a tab's document, or a worker passing one on): not a worker's own fetch of a page. */
+function isNavigation(req: Request): boolean {
+  return req.get("sec-fetch-mode") === "navigate" || req.get("sec-fetch-dest") === "document";
+}
+
 export function retiredAssets(deploys: Deploys, workerPath: string, home: string): RequestHandler {
   return (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
@@ -37,6 +42,9 @@ export function retiredAssets(deploys: Deploys, workerPath: string, home: string
         if (res.statusCode >= 200 && res.statusCode < 300 && isAsset(res.getHeader("content-type"))) deploys.note(path);
       });
     }
+    // Marked on arrival, before the document's own requests can come: faults and a dead network,
+    // in front of the host, never let a navigation they answer get here.
+    if (isNavigation(req)) deploys.documentServed();
     switch (deploys.retiredAs(path)) {
       case "404":
         res

@@ -36,7 +36,40 @@ export function refuseKnownNoControl(testInfo: TestInfo): void {
 export async function takeControl(page: Page, url: string, testInfo: TestInfo): Promise<void> {
   refuseKnownNoControl(testInfo);
   await page.goto(url);
-  if ((await bringUnderControl(page, CONTROL_TIMEOUT_MS)) === "reloaded") testInfo.annotations.push({ type: SUITE_NOTE, description: RELOADED_NOTE });
+  let outcome: "controlled" | "reloaded";
+  try {
+    outcome = await bringUnderControl(page, CONTROL_TIMEOUT_MS);
+  } catch (error) {
+    // A worker still installing (a large precache on a busy machine) is on its way: it gets the
+    // time once more. One that never got that far is the app's, and the error says where it stood.
+    const found = await workerProgress(page);
+    if ((error as Error).name !== "TimeoutError" || !/^a worker (installing|installed|activating)/.test(found)) throw withProgress(error, found);
+    testInfo.annotations.push({ type: SUITE_NOTE, description: `after ${CONTROL_TIMEOUT_MS} ms ${found}, so the suite waited as long again` });
+    testInfo.setTimeout(testInfo.timeout + CONTROL_TIMEOUT_MS);
+    outcome = await bringUnderControl(page, CONTROL_TIMEOUT_MS).catch(async (again: unknown) => {
+      throw withProgress(again, await workerProgress(page));
+    });
+  }
+  if (outcome === "reloaded") testInfo.annotations.push({ type: SUITE_NOTE, description: RELOADED_NOTE });
+}
+
+/** The error, carrying where the registration stood when it was thrown (read by takeControlOnce). */
+function withProgress(error: unknown, progress: string): Error & { progress: string } {
+  return Object.assign(error as Error, { progress });
+}
+
+/** Where the page's registration stands, in words: "no registration", or "a worker <state>" for the newest worker. */
+async function workerProgress(page: Page): Promise<string> {
+  try {
+    return await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker?.getRegistration();
+      if (!registration) return "no registration";
+      const newest = registration.installing ?? registration.waiting ?? registration.active;
+      return newest ? `a worker ${newest.state} (${newest.scriptURL})` : "a registration without a worker";
+    });
+  } catch (error) {
+    return `the page could not be asked (${(error as Error).message.split("\n")[0]})`;
+  }
 }
 
 /**
@@ -49,7 +82,8 @@ export async function takeControlOnce(page: Page, url: string, testInfo: TestInf
     await takeControl(page, url, testInfo);
   } catch (error) {
     if ((error as Error).name !== "TimeoutError" || (await page.evaluate(() => navigator.serviceWorker?.controller?.state === "activated"))) throw error;
-    const reason = `no service worker became active for ${url} within ${CONTROL_TIMEOUT_MS} ms`;
+    const progress = (error as { progress?: string }).progress;
+    const reason = `no service worker became active for ${url} within ${CONTROL_TIMEOUT_MS} ms${progress ? ` (found: ${progress})` : ""}`;
     recordFact(testInfo, "no-worker-control", reason);
     throw new Error(reason);
   }
