@@ -41,7 +41,10 @@ test.describe("REG-2 scope", () => {
     // A registration shows up before its worker does: wait for both, as long as for a worker to take
     // control (the app registers after its load event, which a busy machine delays past 5 s).
     await expect
-      .poll(async () => (await registrationInfo(page))?.scriptURL ?? null, { message: "a registration with a worker covering the page", timeout: CONTROL_TIMEOUT_MS })
+      .poll(async () => (await registrationInfo(page))?.scriptURL ?? null, {
+        message: "a registration with a worker covering the page",
+        timeout: CONTROL_TIMEOUT_MS,
+      })
       .not.toBeNull();
     const info = await registrationInfo(page);
     expect(info?.scope, "the registration's scope").toBe(`${baseURL}${profile.worker.scope}`);
