@@ -180,7 +180,11 @@ describe("journal", () => {
 
 /** An invalid fault and the rule the 400 must name (the message after "Failed to add the fault: "). */
 const INVALID_FAULTS: readonly InvalidFault[] = [
-  { what: "status 302", body: { path: "/app/x", status: 302 }, rule: "body.status: must be one of 401, 403, 404, 500, 503" },
+  {
+    what: "status 302 without a Location",
+    body: { path: "/app/x", status: 302 },
+    rule: 'body.status: 302 needs a Location: give redirect {"to": "/login", "status": 302} instead, or responseHeaders {"Location": …}',
+  },
   { what: "times -1", body: { path: "/app/x", status: 404, times: -1 }, rule: "body.times: must be ≥ 1 (leave it out for a sticky fault)" },
   { what: "times 0", body: { path: "/app/x", status: 404, times: 0 }, rule: "body.times: must be ≥ 1 (leave it out for a sticky fault)" },
   { what: "times 1.5", body: { path: "/app/x", status: 404, times: 1.5 }, rule: "body.times: must be a whole number" },
@@ -200,16 +204,16 @@ const INVALID_FAULTS: readonly InvalidFault[] = [
   {
     what: "both status and drop",
     body: { path: "/app/x", status: 404, drop: true },
-    rule: "body: status, drop, hang, reset, garbage and throwOnLoad exclude each other, got status and drop",
+    rule: "body: status, redirect, portal, drop, hang, reset, garbage and throwOnLoad exclude each other, got status and drop",
   },
   {
     what: "nothing to do",
     body: { path: "/app/x", times: 1 },
-    rule: "body: needs one of status, delayMs, drop, hang, reset, garbage, throwOnLoad, truncate, dribble, responseHeaders or sequence",
+    rule: "body: needs one of status, redirect, portal, delayMs, drop, hang, reset, garbage, throwOnLoad, truncate, dribble, responseHeaders, sequence or quota",
   },
   { what: "an unknown field", body: { path: "/app/x", status: 404, colour: "red" }, rule: "body.colour: is not a known field" },
   { what: "a numeric path", body: { path: 42, status: 404 }, rule: 'body.path: must be a path or glob as a string, or {"regex": "<RE2 regular expression>"}' },
-  { what: "a string status", body: { path: "/app/x", status: "404" }, rule: "body.status: must be one of 401, 403, 404, 500, 503" },
+  { what: "a string status", body: { path: "/app/x", status: "404" }, rule: "body.status: must be a whole number from 200 to 599" },
   { what: "drop: 'yes'", body: { path: "/app/x", drop: "yes" }, rule: "body.drop: must be true when present" },
   { what: "a string delayMs", body: { path: "/app/x", delayMs: "100" }, rule: "body.delayMs: must be a whole number of milliseconds" },
   { what: "methods as a string", body: { path: "/app/x", status: 404, methods: "GET" }, rule: "body.methods: Invalid input: expected array, received string" },

@@ -14,6 +14,10 @@ interface Entry {
   fault: Fault;
   readonly matcher: RequestMatcher;
   readonly random: Random;
+  /** When the fault was added (the clock's ms): its `outage` counts from here. */
+  readonly addedAt: number;
+  /** A `quota` fault's current window: when it began and how many matching requests it has seen. */
+  window?: { start: number; seen: number };
 }
 
 /** The fault a request matched; `applied` is false when its `probability` draw spared the request. */
@@ -22,6 +26,8 @@ export interface TakenFault {
   readonly applied: boolean;
   /** The fault's own generator, for what else it draws (jitter, garbage bytes). */
   readonly random: Random;
+  /** For a `quota` fault that applied: ms until its window ends, which the 429's Retry-After says. */
+  readonly quotaResetInMs?: number;
 }
 
 /** A fault that draws gets a seed even when it names none; the stored fault shows it for a replay. */
@@ -39,6 +45,12 @@ export const MAX_FAULTS = 1_000;
 export class FaultStore {
   #entries: Entry[] = [];
   #nextId = 1;
+  readonly #now: () => number;
+
+  /** `now`: the clock outages and quota windows run on (a test's fake one). */
+  constructor(now: () => number = Date.now) {
+    this.#now = now;
+  }
 
   add(spec: FaultSpec): Fault {
     const entry = this.#entry(spec);
@@ -56,7 +68,7 @@ export class FaultStore {
       hits: 0,
       createdAt: new Date().toISOString(),
     };
-    return { fault, matcher: compileMatch(spec), random: seededRandom(seed ?? 0) };
+    return { fault, matcher: compileMatch(spec), random: seededRandom(seed ?? 0), addedAt: this.#now() };
   }
 
   get size(): number {
@@ -107,21 +119,40 @@ export class FaultStore {
   }
 
   /**
-   * Finds the fault for a request and counts one application of it. A request its `probability`
-   * spares is not counted (neither `hits` nor `times`) and goes on untouched, not to an older fault.
+   * Finds the fault for a request and counts one application of it. A request the fault spares (its
+   * `probability` draw, outside its `outage`, within its `quota`) is not counted (neither `hits` nor
+   * `times`) and goes on untouched, not to an older fault.
    */
   take(request: FaultRequest): TakenFault | undefined {
     for (let i = this.#entries.length - 1; i >= 0; i--) {
       const entry = this.#entries[i];
       if (!entry || !matches(entry, request)) continue;
-      const { probability } = entry.fault;
-      if (probability !== undefined && !(entry.random() < probability)) return { fault: entry.fault, applied: false, random: entry.random };
+      const spared = { fault: entry.fault, applied: false, random: entry.random };
+      const { probability, outage } = entry.fault;
+      const now = this.#now();
+      if (outage && !(now - entry.addedAt >= outage.afterMs && now - entry.addedAt < outage.afterMs + outage.forMs)) return spared;
+      const quotaResetInMs = this.#overQuota(entry, now);
+      if (quotaResetInMs === null) return spared;
+      if (probability !== undefined && !(entry.random() < probability)) return spared;
       const remaining = entry.fault.remaining === null ? null : entry.fault.remaining - 1;
       entry.fault = { ...entry.fault, remaining, hits: entry.fault.hits + 1 };
       if (remaining === 0) this.#entries.splice(i, 1);
-      return { fault: entry.fault, applied: true, random: entry.random };
+      return { fault: entry.fault, applied: true, random: entry.random, ...(quotaResetInMs === undefined ? {} : { quotaResetInMs }) };
     }
     return undefined;
+  }
+
+  /**
+   * Counts a request against the fault's quota (fixed windows, the first beginning at the first
+   * matching request): null while within it, ms left in the window once over it, undefined for a
+   * fault with no quota.
+   */
+  #overQuota(entry: Entry, now: number): number | null | undefined {
+    const { quota } = entry.fault;
+    if (!quota) return undefined;
+    if (!entry.window || now >= entry.window.start + quota.windowMs) entry.window = { start: now, seen: 0 };
+    entry.window.seen += 1;
+    return entry.window.seen <= quota.limit ? null : entry.window.start + quota.windowMs - now;
   }
 }
 

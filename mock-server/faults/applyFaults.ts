@@ -18,6 +18,8 @@ import { hang } from "./hang.ts";
 import { jitteredDelay } from "./jitter.ts";
 import { addLatency } from "./latency.ts";
 import { MAX_REQUEST_MATCH_STEPS, MatchBudgetExceeded } from "./matchBudget.ts";
+import { sendPortalPage } from "./portal.ts";
+import { sendRedirect } from "./redirect.ts";
 import { REQUEST_FAULT_ID, readRequestFault } from "./requestFault.ts";
 import { matchRequestOf } from "./requestMatcher.ts";
 import { resetConnection } from "./reset.ts";
@@ -32,6 +34,8 @@ import { truncateBody } from "./truncate.ts";
 interface Acting extends StatusContext {
   readonly random: Random;
   readonly slowed: SlowedResponses;
+  /** A quota's 429: the seconds until its window ends. */
+  readonly retryAfterSeconds?: number;
 }
 
 async function act(req: Request, res: Response, next: NextFunction, action: FaultAction, acting: Acting): Promise<void> {
@@ -56,7 +60,9 @@ async function act(req: Request, res: Response, next: NextFunction, action: Faul
     }
     dribbleBody(res, action.dribble, release);
   }
-  if (action.status !== undefined) return respondWithStatus(req, res, action.status, acting);
+  if (action.status !== undefined) return respondWithStatus(req, res, action.status, acting, acting.retryAfterSeconds);
+  if (action.redirect) return sendRedirect(res, action.redirect);
+  if (action.portal) return sendPortalPage(res);
   if (action.throwOnLoad) return sendThrowingScript(res);
   next();
 }
@@ -87,7 +93,17 @@ export function applyFaults(store: FaultStore, pages: PageResponder, logger: Log
     res.locals.fault = taken.fault.id;
     res.locals.faultApplied = taken.applied;
     if (!taken.applied) return next();
-    const action = "hits" in taken.fault ? actionFor(taken.fault) : taken.fault;
-    await act(req, res, next, action, { faultId: taken.fault.id, random: taken.random, pages, logger, slowed });
+    const fault = taken.fault;
+    // A quota over its limit answers 429 (with whatever else the fault says: a delay, headers).
+    const action: FaultAction = "hits" in fault ? (fault.quota ? { ...fault, status: 429 } : actionFor(fault)) : fault;
+    const retryAfterSeconds = "quotaResetInMs" in taken && taken.quotaResetInMs !== undefined ? Math.max(1, Math.ceil(taken.quotaResetInMs / 1000)) : undefined;
+    await act(req, res, next, action, {
+      faultId: fault.id,
+      random: taken.random,
+      pages,
+      logger,
+      slowed,
+      ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }),
+    });
   };
 }

@@ -11,6 +11,29 @@ import { SequenceSteps } from "./sequenceSchema.ts";
 
 export { delayMs, FAULT_STATUSES, type FaultAction, type FaultStatus, faultStatus, MAX_DELAY_MS } from "./faultActionSchema.ts";
 
+/** The longest quota window and outage a fault may describe: a day. */
+export const MAX_WINDOW_MS = 86_400_000;
+const windowMs = (min: number) =>
+  z.int({ error: "must be a whole number of milliseconds" }).min(min, `must be ≥ ${min}`).max(MAX_WINDOW_MS, `must be ≤ ${MAX_WINDOW_MS} (a day)`);
+
+/** `quota`: the first `limit` matching requests of each window pass; the rest get a 429 until it ends. */
+const Quota = z.strictObject(
+  {
+    limit: z.int({ error: "must be a whole number" }).min(1, "must be ≥ 1").max(1_000_000, "must be ≤ 1000000"),
+    windowMs: windowMs(1),
+  },
+  { error: 'must be an object with limit and windowMs, e.g. {"limit": 10, "windowMs": 60000}' },
+);
+
+/** `outage`: the fault acts only from `afterMs` after it was added, for `forMs`; outside, requests pass. */
+const Outage = z.strictObject(
+  { afterMs: windowMs(0), forMs: windowMs(1) },
+  { error: 'must be an object with afterMs and forMs, e.g. {"afterMs": 5000, "forMs": 10000}' },
+);
+
+/** What a quota's 429 leaves room for: it is the answer, so no other ending or sequence. */
+const QUOTA_EXCLUDES = ["status", "redirect", "portal", "drop", "hang", "reset", "garbage", "throwOnLoad", "sequence", "probability", "outage"] as const;
+
 export const METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
 
 export const FaultInput = z
@@ -24,6 +47,8 @@ export const FaultInput = z
     ...matchFields,
     ...actionFields,
     sequence: SequenceSteps.optional(),
+    quota: Quota.optional(),
+    outage: Outage.optional(),
     probability: z.number({ error: "must be a number from 0 to 1" }).min(0, "must be a number from 0 to 1").max(1, "must be a number from 0 to 1").optional(),
     seed: z
       .int({ error: `must be a whole number from 0 to ${MAX_SEED}` })
@@ -34,6 +59,12 @@ export const FaultInput = z
     name: z.string({ error: "must be a string" }).max(100, "must be at most 100 characters").optional(),
   })
   .superRefine((fault, ctx) => {
+    if (fault.quota) {
+      const clashing = QUOTA_EXCLUDES.filter((name) => fault[name] !== undefined);
+      if (clashing.length > 0) ctx.addIssue({ code: "custom", path: ["quota"], message: `answers 429 once exceeded, so it excludes ${listText(clashing)}` });
+      checkAction(fault, ctx);
+      return;
+    }
     if (fault.sequence) {
       const beside = Object.keys(actionFields).filter((name) => fault[name as keyof FaultAction] !== undefined);
       if (beside.length > 0) ctx.addIssue({ code: "custom", path: [], message: `sequence excludes ${listText(beside)} beside it: give them to its steps` });
@@ -41,7 +72,7 @@ export const FaultInput = z
     }
     checkAction(fault, ctx);
     if (!hasAction(fault)) {
-      ctx.addIssue({ code: "custom", path: [], message: `needs one of ${listText([...ACTION_NAMES, "sequence"], "or")}` });
+      ctx.addIssue({ code: "custom", path: [], message: `needs one of ${listText([...ACTION_NAMES, "sequence", "quota"], "or")}` });
     }
   });
 

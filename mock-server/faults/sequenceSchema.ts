@@ -10,7 +10,7 @@ import { ACTION_NAMES, actionFields, checkAction, hasAction, listText } from "./
 export const MAX_SEQUENCE_STEPS = 100;
 
 /** What answers the request normally: `pass` makes an empty step explicit. */
-const PASS_EXCLUDES = ["status", "drop", "hang", "reset", "garbage"] as const;
+const PASS_EXCLUDES = ["status", "redirect", "portal", "drop", "hang", "reset", "garbage"] as const;
 
 export const SequenceStep = z
   .strictObject(

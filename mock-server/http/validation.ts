@@ -1,6 +1,6 @@
 /**
  * Turns zod issues into messages naming each field and its rule: "body.times: must be ≥ 0", or,
- * without a root (a file's own fields), "faults[2].status: must be one of 401, 403, 404, 500, 503".
+ * without a root (a file's own fields), "faults[2].status: must be a whole number from 200 to 599".
  */
 import type { z } from "zod";
 

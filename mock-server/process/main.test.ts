@@ -102,7 +102,7 @@ test(
       JSON.stringify({
         name: "broken",
         faults: [
-          { path: "/a", status: 418 },
+          { path: "/a", status: 600 },
           { path: "b", drop: true },
         ],
       }),
@@ -110,7 +110,7 @@ test(
     const server = spawnServer(["--scenario", file, "--upstream", NOWHERE, "--port", "0"]);
     expect(await server.exited).toBe(2);
     expect(server.stderr()).toBe(
-      `mock-server: Failed to load scenario file '${file}': 2 problems. Fix the file and try again.\n  - faults[0].status: must be one of 401, 403, 404, 500, 503\n  - faults[1].path: must start with '/'\n`,
+      `mock-server: Failed to load scenario file '${file}': 2 problems. Fix the file and try again.\n  - faults[0].status: must be a whole number from 200 to 599\n  - faults[1].path: must start with '/'\n`,
     );
     expect(server.stdout()).toBe("");
   },

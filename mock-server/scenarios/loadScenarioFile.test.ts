@@ -37,7 +37,7 @@ test("reports every problem with its path in the file", () => {
     faults: [
       { path: "/a", status: 404 },
       { path: "a", drop: true },
-      { path: "/c", status: 418 },
+      { path: "/c", status: 600 },
     ],
   };
   const error = failureOf(() => parseScenarioText(JSON.stringify(scenario), "bad.json"));
@@ -45,14 +45,14 @@ test("reports every problem with its path in the file", () => {
     "config.networkTimeoutMs: must be a whole number of milliseconds from 0 to 600000",
     "config.colour: is not a known field",
     "faults[1].path: must start with '/'",
-    "faults[2].status: must be one of 401, 403, 404, 500, 503",
+    "faults[2].status: must be a whole number from 200 to 599",
   ]);
 });
 
 test("names the file and lists each problem on its own line in the message", () => {
   const error = failureOf(() => parseScenarioText('{"name": "", "faults": [{"path": "/x"}]}', "scenarios/x.json"));
   expect(error.message).toBe(
-    "Failed to load scenario file 'scenarios/x.json': 2 problems. Fix the file and try again.\n  - name: must not be empty\n  - faults[0]: needs one of status, delayMs, drop, hang, reset, garbage, throwOnLoad, truncate, dribble, responseHeaders or sequence",
+    "Failed to load scenario file 'scenarios/x.json': 2 problems. Fix the file and try again.\n  - name: must not be empty\n  - faults[0]: needs one of status, redirect, portal, delayMs, drop, hang, reset, garbage, throwOnLoad, truncate, dribble, responseHeaders, sequence or quota",
   );
 });
 

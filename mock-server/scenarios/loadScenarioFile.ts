@@ -1,6 +1,6 @@
 /**
  * Reads a scenario file (`--scenario file`). Every problem is reported at once, each with its path
- * in the file (`faults[2].status: must be one of 401, 403, 404, 500, 503`), so one edit fixes them all.
+ * in the file (`faults[2].status: must be a whole number from 200 to 599`), so one edit fixes them all.
  */
 import { readSmallFile } from "../../kit/readSmallFile.ts";
 import { listIssues } from "../http/validation.ts";

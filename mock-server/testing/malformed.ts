@@ -5,6 +5,7 @@
  * conflicting field, a bad element deep in a list.
  */
 import fc from "fast-check";
+import { MAX_FAULT_STATUS, MIN_FAULT_STATUS } from "../faults/faultActionSchema.ts";
 import { FAULT_STATUSES, MAX_DELAY_MS } from "../faults/faultSchema.ts";
 import { MAX_SCENARIO_FAULTS } from "../scenarios/scenarioSchema.ts";
 
@@ -80,7 +81,7 @@ export const validFault = fc.record(
     path: fc.constantFrom("/app/pages/1", "/app/**", "/app/pages/*", "/x/y"),
     methods: fc.subarray(["GET", "HEAD", "POST"] as const, { minLength: 1 }),
     representation: fc.constantFrom("any", "document", "data"),
-    status: fc.constantFrom(...FAULT_STATUSES),
+    status: fc.constantFrom(...FAULT_STATUSES, 200, 204, 304, 408, 410, 429, 502, 599),
     delayMs: fc.integer({ min: 0, max: MAX_DELAY_MS }),
     times: fc.integer({ min: 1, max: 1_000_000 }),
     name: text(50),
@@ -102,7 +103,9 @@ export const malformedFault: fc.Arbitrary<unknown> = fc.oneof(
     .tuple(
       validFault,
       fc.oneof(
-        fc.integer().filter((n) => !(FAULT_STATUSES as readonly number[]).includes(n)),
+        outsideRange(MIN_FAULT_STATUS, MAX_FAULT_STATUS),
+        // A redirect's status with no Location to send the browser to.
+        fc.constantFrom(300, 301, 302, 303, 307, 308),
         fraction,
         notNumber,
       ),
