@@ -18,6 +18,11 @@ const RESPONSE_LABELS: Readonly<Record<ResponseChoice, string>> = {
   401: `401 ${STATUS_TEXT[401]}`,
   500: `500 ${STATUS_TEXT[500]}`,
   503: `503 ${STATUS_TEXT[503]}`,
+  429: `429 ${STATUS_TEXT[429] ?? "Too Many Requests"}`,
+  status: "Another status…",
+  redirect: "A redirect (a login page)…",
+  portal: "A captive portal's sign-in page (soft 200)",
+  quota: "A quota: 429 once exceeded…",
   drop: "Drop the connection (FIN)",
   hang: "Hang (never answer)",
   reset: "Reset the connection (RST)",
@@ -182,6 +187,27 @@ export function FaultForm({ pathExample, onAdded }: { pathExample: string; onAdd
             </small>
           </div>
         )}
+        {values.response === "status" && number("status", "Status", "200–599; a 3xx needs a Location header.")}
+        {values.response === "redirect" && (
+          <div className="field wide">
+            <label htmlFor="fault-redirectTo">Redirect to</label>
+            <input
+              id="fault-redirectTo"
+              name="redirectTo"
+              value={values.redirectTo}
+              onChange={set("redirectTo")}
+              placeholder="/login"
+              spellCheck={false}
+              aria-describedby="fault-redirectTo-hint"
+            />
+            <small id="fault-redirectTo-hint">A path here, or an http(s) URL.</small>
+          </div>
+        )}
+        {values.response === "redirect" && number("redirectStatus", "With status", "301, 302, 303, 307 or 308.")}
+        {values.response === "quota" && number("quotaLimit", "Requests let through", "Per window; then 429.")}
+        {values.response === "quota" && number("quotaWindowMs", "Window (ms)", "Retry-After says what is left.")}
+        {number("outageAfterMs", "Outage after (ms)", "Empty: always on.")}
+        {number("outageForMs", "Outage for (ms)", "Then requests pass.")}
         {!sequence && (
           <div className="field">
             <label htmlFor="fault-body">Body</label>

@@ -14,6 +14,15 @@ const fault = (overrides: Partial<Fault>): Fault => ({
 
 test.each<[string, Partial<Fault>, string]>([
   ["a status", { status: 403 }, "403 Forbidden"],
+  ["a status it has no words for", { status: 418 }, "418"],
+  ["a quota", { quota: { limit: 10, windowMs: 60_000 } }, "Lets 10 requests through per 60000 ms, then 429 Too Many Requests, with Retry-After"],
+  ["a redirect", { redirect: { to: "/login", status: 302 } }, "Redirects (302) to /login"],
+  ["a portal for documents", { portal: true, representation: "document" }, "Answers with a captive portal's sign-in page (200), documents only"],
+  [
+    "an outage",
+    { status: 503, outage: { afterMs: 5000, forMs: 10_000 } },
+    "503 Service Unavailable, with Retry-After, only from 5000 ms after it was added, for 10000 ms",
+  ],
   ["a 500", { status: 500 }, "500 Internal Server Error, with a digest"],
   ["a late status for documents", { status: 404, delayMs: 200, representation: "document" }, "404 Not Found after 200 ms, documents only"],
   ["a drop for data requests", { drop: true, representation: "data" }, "Drops the connection, data requests only"],

@@ -121,3 +121,20 @@ test("leaves out empty condition fields, and sends a line of no known form as a 
   expect(faultFormBody(form({ query: " \n", headers: "" }))).not.toHaveProperty("headers");
   expect(faultFormBody(form({ headers: "just words here" })).headers).toEqual({ "just words here": {} });
 });
+
+test("sends another status, a redirect, a portal and a quota with their own fields", () => {
+  const base = { path: "/app/**", representation: "any" };
+  expect(faultFormBody(form({ response: "status", status: "502" }))).toEqual({ ...base, status: 502 });
+  expect(faultFormBody(form({ response: "redirect", redirectTo: " /login ", redirectStatus: "307" }))).toEqual({
+    ...base,
+    redirect: { to: "/login", status: 307 },
+  });
+  expect(faultFormBody(form({ response: "portal" }))).toEqual({ ...base, portal: true });
+  expect(faultFormBody(form({ response: "quota", quotaLimit: "10", quotaWindowMs: "60000" }))).toEqual({ ...base, quota: { limit: 10, windowMs: 60_000 } });
+});
+
+test("sends an outage when either of its fields is filled in, the other as null for the server to name", () => {
+  expect(faultFormBody(form({ response: "503", outageAfterMs: "0", outageForMs: "5000" })).outage).toEqual({ afterMs: 0, forMs: 5000 });
+  expect(JSON.parse(JSON.stringify(faultFormBody(form({ response: "503", outageForMs: "5000" })))).outage).toEqual({ afterMs: null, forMs: 5000 });
+  expect(faultFormBody(form({ response: "503" })).outage).toBeUndefined();
+});

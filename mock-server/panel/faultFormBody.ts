@@ -3,10 +3,29 @@
  * out and the path loses the spaces pasted text brings along; anything else is passed on as typed,
  * so the server's validation speaks for every mistake.
  */
+import type { RedirectStatus } from "../faults/faultActionSchema.ts";
 import type { FaultInput, FaultStatus } from "../faults/faultSchema.ts";
 import type { ValueMatcher } from "../faults/requestMatchSchema.ts";
 
-export const RESPONSES = ["404", "403", "401", "500", "503", "drop", "hang", "reset", "garbage", "throwOnLoad", "none", "sequence"] as const;
+export const RESPONSES = [
+  "404",
+  "403",
+  "401",
+  "500",
+  "503",
+  "429",
+  "status",
+  "redirect",
+  "portal",
+  "quota",
+  "drop",
+  "hang",
+  "reset",
+  "garbage",
+  "throwOnLoad",
+  "none",
+  "sequence",
+] as const;
 export type ResponseChoice = (typeof RESPONSES)[number];
 
 export const BODIES = ["whole", "truncate", "dribble", "bandwidth"] as const;
@@ -31,6 +50,17 @@ export interface FaultFormValues {
   readonly response: ResponseChoice;
   /** With response `sequence`: the steps, comma-separated, e.g. `503, 503, pass`. */
   readonly sequence: string;
+  /** With response `status`: any status from 200 to 599. */
+  readonly status: string;
+  /** With response `redirect`: where to, and with which 3xx. */
+  readonly redirectTo: string;
+  readonly redirectStatus: string;
+  /** With response `quota`: the requests let through per window, and the window. */
+  readonly quotaLimit: string;
+  readonly quotaWindowMs: string;
+  /** An outage window, any response: both empty for none. */
+  readonly outageAfterMs: string;
+  readonly outageForMs: string;
   readonly body: BodyChoice;
   readonly truncateBytes: string;
   readonly dribbleChunks: string;
@@ -54,6 +84,13 @@ export const EMPTY_FORM: FaultFormValues = {
   headers: "",
   response: "404",
   sequence: "",
+  status: "",
+  redirectTo: "",
+  redirectStatus: "302",
+  quotaLimit: "",
+  quotaWindowMs: "",
+  outageAfterMs: "",
+  outageForMs: "",
   body: "whole",
   truncateBytes: "",
   dribbleChunks: "",
@@ -76,7 +113,7 @@ function optionalNumber(text: string): number | undefined {
 /** A number the fault needs: an empty field goes as NaN, which JSON sends as null, which the server names. */
 const required = (text: string): number => optionalNumber(text) ?? Number.NaN;
 
-type Action = Pick<FaultInput, "status" | "drop" | "hang" | "reset" | "garbage" | "throwOnLoad" | "sequence">;
+type Action = Pick<FaultInput, "status" | "redirect" | "portal" | "quota" | "drop" | "hang" | "reset" | "garbage" | "throwOnLoad" | "sequence">;
 
 /**
  * One step of the sequence field: a status (`503`), `pass`, or a flag (`reset`, `drop`…). Any other
@@ -100,7 +137,18 @@ function action(values: FaultFormValues): Action {
   if (response === "sequence") return { sequence: sequenceSteps(values.sequence) };
   if (response === "drop" || response === "hang" || response === "reset" || response === "garbage" || response === "throwOnLoad") return { [response]: true };
   if (response === "none") return {};
+  if (response === "portal") return { portal: true };
+  if (response === "status") return { status: required(values.status) };
+  // As typed: the server names a bad target or status.
+  if (response === "redirect") return { redirect: { to: values.redirectTo.trim(), status: required(values.redirectStatus) as RedirectStatus } };
+  if (response === "quota") return { quota: { limit: required(values.quotaLimit), windowMs: required(values.quotaWindowMs) } };
   return { status: Number(response) as FaultStatus };
+}
+
+/** An outage when either of its fields is filled in; the server names the one left empty. */
+function outage(values: FaultFormValues): Pick<FaultInput, "outage"> {
+  if (values.outageAfterMs.trim() === "" && values.outageForMs.trim() === "") return {};
+  return { outage: { afterMs: required(values.outageAfterMs), forMs: required(values.outageForMs) } };
 }
 
 function body(values: FaultFormValues): Pick<FaultInput, "truncate" | "dribble"> {
@@ -174,6 +222,7 @@ export function faultFormBody(values: FaultFormValues): FaultInput {
   return {
     ...match(values),
     ...action(values),
+    ...outage(values),
     ...shaping(values),
     ...defined({ probability: optionalNumber(values.probability), seed: optionalNumber(values.seed), times: optionalNumber(values.times) }),
     representation: values.representation,
