@@ -9,7 +9,7 @@ import { bringUnderControl } from "../kit/workerControl.ts";
 import { expect, test } from "./fixtures.ts";
 import { notChecked, precondition, RECOMMENDED } from "./support/applicability.ts";
 import { installabilityErrors, type ReadManifest, readManifest } from "./support/appManifest.ts";
-import { CONTROL_TIMEOUT_MS } from "./support/browserState.ts";
+import { withInstallTime } from "./support/installTime.ts";
 import { goOffline, holdOffline } from "./support/offline.ts";
 import { takeControl } from "./support/takeControl.ts";
 
@@ -110,7 +110,7 @@ test.describe("INS-5 the installed app opens offline", () => {
     const full = await fullChromium();
     const page = await full.context.newPage();
     await page.goto(profile.home);
-    await precondition(`a service worker controls ${profile.home} (REG-2)`, () => bringUnderControl(page, CONTROL_TIMEOUT_MS));
+    await precondition(`a service worker controls ${profile.home} (REG-2)`, () => withInstallTime(page, (timeout) => bringUnderControl(page, timeout)));
     const manifest = await readManifest(page);
     startUrlOf(manifest);
     const manifestId = manifest.id ?? manifest.startUrl ?? "";

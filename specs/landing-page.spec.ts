@@ -2,8 +2,9 @@ import type { Page } from "@playwright/test";
 import type { Profile } from "../cli/profile/profileSchema.ts";
 import { checkProfileFirst, expect, test } from "./fixtures.ts";
 import { needs, precondition, RECOMMENDED, servedReference } from "./support/applicability.ts";
-import { CONTROL_TIMEOUT_MS, cachedEntries, cachedUrls, storedWithinGrace, waitForActiveWorker } from "./support/browserState.ts";
+import { cachedEntries, cachedUrls, storedWithinGrace, waitForActiveWorker } from "./support/browserState.ts";
 import { workerRequestsOnly } from "./support/faultTargets.ts";
+import { withInstallTime } from "./support/installTime.ts";
 import { navigate } from "./support/navigation.ts";
 import { ANSWER_MARGIN_MS, networkTimeout } from "./support/networkTimeout.ts";
 import { unknownPath } from "./support/notFoundPage.ts";
@@ -105,7 +106,7 @@ test.describe("NAV-7 the landing page is saved", () => {
     const fault = await mock.addFault({ path: landing.path, query, hang: true, headers: workerRequestsOnly(profile) });
     await page.goto(`${landing.path}?${new URLSearchParams(query)}`);
     await precondition("the app's worker installs and starts activating (REG-2)", () =>
-      expect.poll(() => activeWorkerState(page), { timeout: CONTROL_TIMEOUT_MS }).toMatch(/^activat(ing|ed)$/),
+      withInstallTime(page, (timeout) => expect.poll(() => activeWorkerState(page), { timeout }).toMatch(/^activat(ing|ed)$/)),
     );
     await expect
       .poll(() => activeWorkerState(page), { timeout: timeout + ANSWER_MARGIN_MS, message: `the worker's state, network timeout ${timeout} ms` })

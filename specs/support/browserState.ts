@@ -1,5 +1,6 @@
 /** Reads what the browser holds — Cache Storage, the registration — from inside a page. */
 import type { Page } from "@playwright/test";
+import { CONTROL_TIMEOUT_MS, withInstallTime } from "./installTime.ts";
 
 export interface CachedDocument {
   readonly url: string;
@@ -61,11 +62,7 @@ export function cachedUrls(page: Page): Promise<string[]> {
   });
 }
 
-/**
- * How long a page may take to come under a worker's control: the worker's install (its precache)
- * and activation. Seen here: under 2 s for Next.js + Serwist on a busy 2-core machine; generous.
- */
-export const CONTROL_TIMEOUT_MS = 15_000;
+export { CONTROL_TIMEOUT_MS } from "./installTime.ts";
 
 /**
  * Resolves once a service worker controls the page (`ready` alone does not mean that) and has
@@ -73,7 +70,7 @@ export const CONTROL_TIMEOUT_MS = 15_000;
  * (the reference stores the landing page, NAV-7), and Cache Storage is not settled until it is done.
  */
 export async function waitForController(page: Page): Promise<void> {
-  await page.waitForFunction(() => navigator.serviceWorker?.controller?.state === "activated", undefined, { timeout: CONTROL_TIMEOUT_MS });
+  await withInstallTime(page, (timeout) => page.waitForFunction(() => navigator.serviceWorker?.controller?.state === "activated", undefined, { timeout }));
 }
 
 /**
@@ -82,21 +79,23 @@ export async function waitForController(page: Page): Promise<void> {
  * it was installed from. Its `activate` work is over by then.
  */
 export async function waitForActiveWorker(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () => {
-      // getRegistration() is a promise: each poll starts one look and a later poll reads it.
-      const state = window as unknown as { __pckActivated?: boolean | "looking" };
-      if (state.__pckActivated === true) return true;
-      if (state.__pckActivated !== "looking" && navigator.serviceWorker) {
-        state.__pckActivated = "looking";
-        void navigator.serviceWorker.getRegistration().then((registration) => {
-          state.__pckActivated = registration?.active?.state === "activated" ? true : undefined;
-        });
-      }
-      return false;
-    },
-    undefined,
-    { timeout: CONTROL_TIMEOUT_MS },
+  await withInstallTime(page, (timeout) =>
+    page.waitForFunction(
+      () => {
+        // getRegistration() is a promise: each poll starts one look and a later poll reads it.
+        const state = window as unknown as { __pckActivated?: boolean | "looking" };
+        if (state.__pckActivated === true) return true;
+        if (state.__pckActivated !== "looking" && navigator.serviceWorker) {
+          state.__pckActivated = "looking";
+          void navigator.serviceWorker.getRegistration().then((registration) => {
+            state.__pckActivated = registration?.active?.state === "activated" ? true : undefined;
+          });
+        }
+        return false;
+      },
+      undefined,
+      { timeout },
+    ),
   );
 }
 

@@ -12,7 +12,7 @@
 import type { Page, TestInfo } from "@playwright/test";
 import { SUITE_NOTE } from "../../kit/outcomes.ts";
 import { bringUnderControl } from "../../kit/workerControl.ts";
-import { CONTROL_TIMEOUT_MS } from "./browserState.ts";
+import { CONTROL_TIMEOUT_MS, type ErrorWithProgress, withInstallTime } from "./installTime.ts";
 import { knownFact, recordFact } from "./runFacts.ts";
 
 /** The note a test carries when it reloaded to take control, in the report's words. */
@@ -36,39 +36,8 @@ export function refuseKnownNoControl(testInfo: TestInfo): void {
 export async function takeControl(page: Page, url: string, testInfo: TestInfo): Promise<void> {
   refuseKnownNoControl(testInfo);
   await page.goto(url);
-  let outcome: "controlled" | "reloaded";
-  try {
-    outcome = await bringUnderControl(page, CONTROL_TIMEOUT_MS);
-  } catch (error) {
-    // A worker still installing (a large precache on a busy machine) is on its way: it gets the
-    // time once more. One that never got that far is the app's, and the error says where it stood.
-    const found = await workerProgress(page);
-    if ((error as Error).name !== "TimeoutError" || !/^a worker (installing|installed|activating)/.test(found)) throw withProgress(error, found);
-    testInfo.annotations.push({ type: SUITE_NOTE, description: `after ${CONTROL_TIMEOUT_MS} ms ${found}, so the suite waited as long again` });
-    testInfo.setTimeout(testInfo.timeout + CONTROL_TIMEOUT_MS);
-    outcome = await bringUnderControl(page, CONTROL_TIMEOUT_MS).catch(async (again: unknown) => {
-      throw withProgress(again, await workerProgress(page));
-    });
-  }
-  if (outcome === "reloaded") testInfo.annotations.push({ type: SUITE_NOTE, description: RELOADED_NOTE });
-}
-
-/** The error, carrying where the registration stood when it was thrown (read by takeControlOnce). */
-function withProgress(error: unknown, progress: string): Error & { progress: string } {
-  return Object.assign(error as Error, { progress });
-}
-
-/** Where the page's registration stands, in words: "no registration", or "a worker <state>" for the newest worker. */
-async function workerProgress(page: Page): Promise<string> {
-  try {
-    return await page.evaluate(async () => {
-      const registration = await navigator.serviceWorker?.getRegistration();
-      if (!registration) return "no registration";
-      const newest = registration.installing ?? registration.waiting ?? registration.active;
-      return newest ? `a worker ${newest.state} (${newest.scriptURL})` : "a registration without a worker";
-    });
-  } catch (error) {
-    return `the page could not be asked (${(error as Error).message.split("\n")[0]})`;
+  if ((await withInstallTime(page, (timeout) => bringUnderControl(page, timeout))) === "reloaded") {
+    testInfo.annotations.push({ type: SUITE_NOTE, description: RELOADED_NOTE });
   }
 }
 
@@ -82,7 +51,7 @@ export async function takeControlOnce(page: Page, url: string, testInfo: TestInf
     await takeControl(page, url, testInfo);
   } catch (error) {
     if ((error as Error).name !== "TimeoutError" || (await page.evaluate(() => navigator.serviceWorker?.controller?.state === "activated"))) throw error;
-    const progress = (error as { progress?: string }).progress;
+    const progress = (error as Partial<ErrorWithProgress>).progress;
     const reason = `no service worker became active for ${url} within ${CONTROL_TIMEOUT_MS} ms${progress ? ` (found: ${progress})` : ""}`;
     recordFact(testInfo, "no-worker-control", reason);
     throw new Error(reason);
