@@ -84,6 +84,25 @@ export function FaultForm({ pathExample, onAdded }: { pathExample: string; onAdd
     </div>
   );
 
+  /** A wide one-line text field that is not prose (no spell check, no autocomplete). */
+  const text = (key: keyof FaultFormValues, label: string, placeholder: string, hint: string) => (
+    <div className="field wide">
+      <label htmlFor={`fault-${key}`}>{label}</label>
+      <input
+        id={`fault-${key}`}
+        name={key}
+        type="text"
+        value={values[key]}
+        onChange={set(key)}
+        placeholder={placeholder}
+        spellCheck={false}
+        autoComplete="off"
+        aria-describedby={`fault-${key}-hint`}
+      />
+      <small id={`fault-${key}-hint`}>{hint}</small>
+    </div>
+  );
+
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setBusy(true);
@@ -167,42 +186,15 @@ export function FaultForm({ pathExample, onAdded }: { pathExample: string; onAdd
             <Options labels={RESPONSE_LABELS} />
           </select>
         </div>
-        {values.response === "sequence" && (
-          <div className="field wide">
-            <label htmlFor="fault-sequence">Steps</label>
-            <input
-              id="fault-sequence"
-              name="sequence"
-              type="text"
-              value={values.sequence}
-              onChange={set("sequence")}
-              placeholder="503, 503, pass"
-              spellCheck={false}
-              autoComplete="off"
-              aria-describedby="fault-sequence-hint"
-            />
-            <small id="fault-sequence-hint">
-              One per request, comma-separated: a status, pass, drop, hang, reset or garbage. The last repeats. For delays, bodies or headers per step, use the
-              control API.
-            </small>
-          </div>
-        )}
+        {values.response === "sequence" &&
+          text(
+            "sequence",
+            "Steps",
+            "503, 503, pass",
+            "One per request, comma-separated: a status, pass, drop, hang, reset or garbage. The last repeats. For delays, bodies or headers per step, use the control API.",
+          )}
         {values.response === "status" && number("status", "Status", "200–599; a 3xx needs a Location header.")}
-        {values.response === "redirect" && (
-          <div className="field wide">
-            <label htmlFor="fault-redirectTo">Redirect to</label>
-            <input
-              id="fault-redirectTo"
-              name="redirectTo"
-              value={values.redirectTo}
-              onChange={set("redirectTo")}
-              placeholder="/login"
-              spellCheck={false}
-              aria-describedby="fault-redirectTo-hint"
-            />
-            <small id="fault-redirectTo-hint">A path here, or an http(s) URL.</small>
-          </div>
-        )}
+        {values.response === "redirect" && text("redirectTo", "Redirect to", "/login", "A path here, or an http(s) URL.")}
         {values.response === "redirect" && number("redirectStatus", "With status", "301, 302, 303, 307 or 308.")}
         {values.response === "quota" && number("quotaLimit", "Requests let through", "Per window; then 429.")}
         {values.response === "quota" && number("quotaWindowMs", "Window (ms)", "Retry-After says what is left.")}
