@@ -6,11 +6,10 @@
  * controller changes by itself (`auto`); a worker waits and a button the page did not have before
  * shows (`prompt`, that button's name); a worker waits and nothing shows (`reopen`).
  */
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import type { Browser, Page } from "@playwright/test";
 import { CONTROL_PREFIX } from "../../../mock-server/control/controlPaths.ts";
 import { createApp } from "../../../mock-server/createApp.ts";
+import { listen } from "../../../mock-server/http/listenLoopback.ts";
 import type { UpdateFact } from "../appFacts.ts";
 import { waitForControl } from "./pageReads.ts";
 import { closeContext, targetContext } from "./targetContext.ts";
@@ -29,14 +28,6 @@ function buttonNames(page: Page): Promise<string[]> {
   );
 }
 
-async function listen(server: Server): Promise<string> {
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => resolve());
-  });
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}
-
 /** What the page's listeners note of the update, read by the wait below. */
 interface UpdateNotes {
   changed: boolean;
@@ -52,8 +43,7 @@ type Outcome = { readonly kind: "auto" } | { readonly kind: "prompt"; readonly o
 export async function probeUpdate(browser: Browser, origin: string, home: string, worker: { script: string; scope: string }): Promise<UpdateFact> {
   const basePath = worker.scope === "/" ? "/" : worker.scope.replace(/\/$/, "");
   const mock = createApp({ upstream: origin, basePath, workerPath: worker.script });
-  const server = createServer(mock.handler);
-  const proxy = await listen(server);
+  const { origin: proxy, close } = await listen(mock.handler);
   const context = await targetContext(browser, proxy);
   try {
     const page = await context.newPage();
@@ -111,7 +101,6 @@ export async function probeUpdate(browser: Browser, origin: string, home: string
     return { kind: "unknown", detail: `after a deploy and registration.update(), no new worker took over or waited within ${ACTION_TIMEOUT_MS} ms` };
   } finally {
     await closeContext(context);
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-    server.closeAllConnections();
+    await close();
   }
 }
