@@ -5,7 +5,8 @@ import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { build, defineConfig, type InlineConfig, type Plugin } from "vite";
 import { PANEL_ASSETS_PREFIX } from "./mock-server/control/controlPaths.ts";
-import { APP_ICONS, renderIcon } from "./mock-server/reference/icons/appIcons.ts";
+import { APP_ICONS } from "./mock-server/reference/icons/appIcons.ts";
+import { renderIcon } from "./mock-server/reference/icons/renderIcon.ts";
 import { NEXT_BUILD_FOLDER } from "./mock-server/reference/nextBuildFolder.ts";
 
 const root = fileURLToPath(new URL(".", import.meta.url));

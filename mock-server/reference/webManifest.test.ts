@@ -4,7 +4,8 @@ import { describe, expect } from "vitest";
 import { kitPath } from "../../kit/kitPaths.ts";
 import { fakeDistForTest } from "../testing/fakeDist.ts";
 import { type TestServer, test } from "../testing/testServer.ts";
-import { APP_ICONS, type AppIcon, renderIcon } from "./icons/appIcons.ts";
+import { APP_ICONS, type AppIcon } from "./icons/appIcons.ts";
+import { renderIcon } from "./icons/renderIcon.ts";
 import { BACKGROUND_COLOR, MANIFEST_ICONS, THEME_COLOR, type WebAppManifest, webManifest } from "./webManifest.ts";
 
 const builtName = (icon: AppIcon) => `assets/${icon.key.slice("icons/".length).replace(".png", "-test.png")}`;

@@ -4,8 +4,8 @@
  * precaches them with the rest of `assets/`; the server finds their hashed names in Vite's manifest
  * by that key and lists them in the web app manifest (webManifest.ts) and the documents' head.
  */
-import { drawIcon, type IconShape } from "./drawIcon.ts";
-import { encodePng } from "./encodePng.ts";
+
+import type { IconShape } from "./drawIcon.ts";
 
 export interface AppIcon {
   /** The icon's key in Vite's manifest (its `originalFileName`: no such file exists, the build draws it). */
@@ -30,9 +30,4 @@ export const APP_ICONS: readonly AppIcon[] = [
 /** Maskable and Apple touch icons are cropped by the platform, so they are opaque to every edge. */
 export function iconShape(icon: AppIcon): IconShape {
   return icon.purpose === "any" ? "any" : "full-bleed";
-}
-
-/** The icon's PNG file. */
-export function renderIcon(icon: AppIcon): Buffer {
-  return encodePng(icon.size, icon.size, drawIcon(icon.size, iconShape(icon)));
 }
