@@ -290,3 +290,40 @@ test("an upstream that stays silent past the timeout gets a 504 naming it, journ
   });
   expect(mock.journal.list().entries).toMatchObject([{ url: "/never", status: 504 }]);
 });
+
+/** An upstream that answers the first request of each connection and drops any later one unanswered, as one closing an idle keep-alive connection does. */
+async function startClosingUpstream() {
+  let requests = 0;
+  const upstream = await listenForTest((req, res) => {
+    requests += 1;
+    const socket = req.socket as typeof req.socket & { served?: boolean };
+    if (socket.served) {
+      socket.destroy();
+      return;
+    }
+    socket.served = true;
+    res.writeHead(200, { "content-type": "text/plain" });
+    res.end("ok");
+  });
+  return { ...upstream, requests: () => requests };
+}
+
+test("sends a GET again on a new connection when the upstream dropped the kept-alive one it went out on", async () => {
+  const upstream = await startClosingUpstream();
+  const { origin } = await startProxy(upstream.origin);
+  expect((await fetch(`${origin}/first`)).status).toBe(200);
+  const second = await fetch(`${origin}/second`);
+  expect(second.status).toBe(200);
+  expect(await second.text()).toBe("ok");
+  expect(upstream.requests()).toBe(3);
+});
+
+test("does not send a request with a body again when the kept-alive connection drops: 502", async () => {
+  const upstream = await startClosingUpstream();
+  const { origin } = await startProxy(upstream.origin);
+  expect((await fetch(`${origin}/first`)).status).toBe(200);
+  const post = await fetch(`${origin}/second`, { method: "POST", body: "once" });
+  expect(post.status).toBe(502);
+  expect(await post.text()).toContain("closed the connection without an answer (ECONNRESET)");
+  expect(upstream.requests()).toBe(2);
+});

@@ -101,58 +101,71 @@ export function proxyToUpstream(upstream: Upstream, logger: Logger, { timeoutMs 
       ...(req.headers.host === undefined ? {} : { "x-forwarded-host": req.headers.host }),
     };
     if (suffix !== undefined) for (const name of [...VALIDATORS, "accept-encoding"]) delete headers[name];
-    // req.url, not originalUrl: a deploy's html-fallback asks the upstream for the app's start document instead.
-    const outgoing = request({ hostname: upstream.hostname, port: upstream.port, method: req.method, path: originForm(req.url), headers, agent });
-    outgoing.on("response", (incoming) => {
-      const appends = suffix !== undefined && incoming.statusCode === 200 && incoming.headers["content-encoding"] === undefined;
-      if (appends) for (const name of ["content-length", "etag", "last-modified"]) delete incoming.headers[name];
-      // Set one by one, not given to writeHead: Node keeps no copy of those, and the journal reads
-      // the response's headers back with getHeaders() (a fault's responseHeaders still win, set in writeHead).
-      for (const [name, value] of Object.entries(withoutHopByHop(incoming.headers))) if (value !== undefined) res.setHeader(name, value);
-      res.writeHead(incoming.statusCode ?? 502, incoming.statusMessage);
-      // A failure half-way (the upstream dies mid-body) cuts the client's connection too: the client
-      // must see a truncated response, not a complete-looking one.
-      const done = (error: Error | null) => {
-        if (error) res.destroy();
-      };
-      if (appends) pipeline(incoming, appending(suffix), res, done);
-      else pipeline(incoming, res, done);
-    });
-    let timedOut = false;
-    outgoing.setTimeout(timeoutMs, () => {
-      timedOut = true;
-      outgoing.destroy();
-      if (res.headersSent || req.socket.destroyed) {
-        res.destroy();
-        return;
-      }
-      logger.warn({ upstream: upstream.origin, method: req.method, url: res.locals.url ?? req.originalUrl, timeoutMs }, "upstream timed out");
-      sendError(
-        res,
-        "UPSTREAM_TIMEOUT",
-        `Failed to get an answer from the upstream app at ${upstream.origin} for ${req.method} ${req.originalUrl}: it sent nothing for ${timeoutMs} ms. Check that the app answers; to test a server that never does, add a hang fault.`,
-      );
-    });
-    outgoing.on("error", (error: NodeJS.ErrnoException) => {
-      if (timedOut) return;
-      if (res.headersSent || req.socket.destroyed) {
-        res.destroy();
-        return;
-      }
-      const why = WHY[error.code ?? ""] ?? error.message;
-      logger.warn({ upstream: upstream.origin, method: req.method, url: res.locals.url ?? req.originalUrl, code: error.code }, "upstream unreachable");
-      sendError(
-        res,
-        "UPSTREAM_UNREACHABLE",
-        `Failed to reach the upstream app at ${upstream.origin} for ${req.method} ${req.originalUrl}: ${why}. Start the app, or point --upstream at where it listens.`,
-      );
-    });
-    // The client went away first: stop the upstream request too.
-    res.on("close", () => {
-      if (!res.writableFinished) outgoing.destroy();
-    });
-    // Not `pipeline`: it would destroy the client's request (and socket) when the upstream fails,
-    // and the 502 above could not be sent.
-    req.pipe(outgoing);
+    const bodyless =
+      (req.method === "GET" || req.method === "HEAD") && req.headers["content-length"] === undefined && req.headers["transfer-encoding"] === undefined;
+    const send = (retried: boolean): void => {
+      // req.url, not originalUrl: a deploy's html-fallback asks the upstream for the app's start document instead.
+      const outgoing = request({ hostname: upstream.hostname, port: upstream.port, method: req.method, path: originForm(req.url), headers, agent });
+      outgoing.on("response", (incoming) => {
+        const appends = suffix !== undefined && incoming.statusCode === 200 && incoming.headers["content-encoding"] === undefined;
+        if (appends) for (const name of ["content-length", "etag", "last-modified"]) delete incoming.headers[name];
+        // Set one by one, not given to writeHead: Node keeps no copy of those, and the journal reads
+        // the response's headers back with getHeaders() (a fault's responseHeaders still win, set in writeHead).
+        for (const [name, value] of Object.entries(withoutHopByHop(incoming.headers))) if (value !== undefined) res.setHeader(name, value);
+        res.writeHead(incoming.statusCode ?? 502, incoming.statusMessage);
+        // A failure half-way (the upstream dies mid-body) cuts the client's connection too: the client
+        // must see a truncated response, not a complete-looking one.
+        const done = (error: Error | null) => {
+          if (error) res.destroy();
+        };
+        if (appends) pipeline(incoming, appending(suffix), res, done);
+        else pipeline(incoming, res, done);
+      });
+      let timedOut = false;
+      outgoing.setTimeout(timeoutMs, () => {
+        timedOut = true;
+        outgoing.destroy();
+        if (res.headersSent || req.socket.destroyed) {
+          res.destroy();
+          return;
+        }
+        logger.warn({ upstream: upstream.origin, method: req.method, url: res.locals.url ?? req.originalUrl, timeoutMs }, "upstream timed out");
+        sendError(
+          res,
+          "UPSTREAM_TIMEOUT",
+          `Failed to get an answer from the upstream app at ${upstream.origin} for ${req.method} ${req.originalUrl}: it sent nothing for ${timeoutMs} ms. Check that the app answers; to test a server that never does, add a hang fault.`,
+        );
+      });
+      outgoing.on("error", (error: NodeJS.ErrnoException) => {
+        if (timedOut) return;
+        // Keep-alive's race (Node's http docs, "reusedSocket"): the upstream closed an idle connection
+        // just as this request went out on it (seen as 502s for a Next.js app's chunks in a check).
+        // A GET or HEAD without a body goes again, once, on a new connection, as a browser's would.
+        if (!retried && bodyless && outgoing.reusedSocket && error.code === "ECONNRESET" && !res.headersSent && !req.socket.destroyed) {
+          send(true);
+          return;
+        }
+        if (res.headersSent || req.socket.destroyed) {
+          res.destroy();
+          return;
+        }
+        const why = WHY[error.code ?? ""] ?? error.message;
+        logger.warn({ upstream: upstream.origin, method: req.method, url: res.locals.url ?? req.originalUrl, code: error.code }, "upstream unreachable");
+        sendError(
+          res,
+          "UPSTREAM_UNREACHABLE",
+          `Failed to reach the upstream app at ${upstream.origin} for ${req.method} ${req.originalUrl}: ${why}. Start the app, or point --upstream at where it listens.`,
+        );
+      });
+      // The client went away first: stop the upstream request too.
+      res.on("close", () => {
+        if (!res.writableFinished) outgoing.destroy();
+      });
+      // Not `pipeline`: it would destroy the client's request (and socket) when the upstream fails,
+      // and the 502 above could not be sent.
+      if (bodyless) outgoing.end();
+      else req.pipe(outgoing);
+    };
+    send(false);
   };
 }
