@@ -16,6 +16,20 @@ export interface NavigationOutcome {
   readonly summary: string;
 }
 
+/**
+ * Ends a navigation still under way once the test has its outcome (the server hangs, the worker never
+ * answers). Left pending, it held a failed test's error context and its trace for 5 s each while
+ * Playwright waited for the page to settle (10 s more per such failure, measured).
+ */
+async function stopLoading(page: Page): Promise<void> {
+  const session = await page.context().newCDPSession(page);
+  try {
+    await session.send("Page.stopLoading");
+  } finally {
+    await session.detach();
+  }
+}
+
 export async function navigate(page: Page, path: string, options: { timeout?: number; reload?: boolean } = {}): Promise<NavigationOutcome> {
   try {
     const response = options.reload ? await page.reload({ timeout: options.timeout }) : await page.goto(path, { timeout: options.timeout });
@@ -31,6 +45,7 @@ export async function navigate(page: Page, path: string, options: { timeout?: nu
     };
   } catch (error) {
     const message = (error as Error).message.split("\n")[0] ?? String(error);
+    if ((error as Error).name === "TimeoutError") await stopLoading(page);
     return { error: message, status: null, fromServiceWorker: false, contentType: null, summary: `no response: ${message}` };
   }
 }
