@@ -3,10 +3,11 @@
  * the channel. The wait learns from the run (learningWait.ts), per kind of change: an app may store
  * its own navigations and not another script's replaceState.
  */
-import { expect, type Page } from "@playwright/test";
-import { cachedUrls } from "./browserState.ts";
+import { expect, type Page, test } from "@playwright/test";
+import type { AppDriver } from "./appDriver.ts";
+import { cachedUrls, WRITE_GRACE_MS } from "./browserState.ts";
 import { waitLearning } from "./learningWait.ts";
-import type { RunFact } from "./runFacts.ts";
+import { type RunFact, recordFact } from "./runFacts.ts";
 
 /** Who made the history change: the app's own navigation, or another script's pushState/replaceState. */
 export type ChangeBy = "app" | "script";
@@ -40,4 +41,47 @@ export async function expectStored(page: Page, urls: readonly string[], by: Chan
     if (await storedAfterChange(page, url, by)) continue;
     expect(await storedUrls(page), `Cache Storage holds ${url} after ${what}`).toContain(url);
   }
+}
+
+/** The app's own navigation that settles a wait for another script's change (expectStoredBySentinel). */
+export interface Sentinel {
+  readonly app: AppDriver;
+  readonly target: Parameters<AppDriver["navigateClientSide"]>[1];
+  /** The target's absolute URL, as Cache Storage would hold it. */
+  readonly url: string;
+}
+
+/**
+ * expectStored() for another script's history change, settled by a definite signal instead of the
+ * full wait: the app's own navigation made after the change. Once the page it leads to is stored,
+ * whatever the app stores for the earlier change has been stored or is being written (WRITE_GRACE_MS),
+ * so a page still missing then is a verdict, and the run writes the fact down for the tests that
+ * look for the same signal. When the app does not store its own navigation (or already held the
+ * sentinel's page), nothing is settled and the full wait applies as in expectStored().
+ */
+export async function expectStoredBySentinel(page: Page, urls: readonly string[], sentinel: Sentinel, what: string): Promise<void> {
+  const held = (await storedUrls(page)).includes(sentinel.url);
+  if (!held) {
+    await sentinel.app.navigateClientSide(page, sentinel.target);
+    if (await storedAfterChange(page, sentinel.url, "app", { guide: true })) {
+      for (const url of urls) {
+        const stored = await expect
+          .poll(async () => (await storedUrls(page)).includes(url), { timeout: WRITE_GRACE_MS })
+          .toBe(true)
+          .then(
+            () => true,
+            () => false,
+          );
+        if (stored) continue;
+        recordFact(
+          test.info(),
+          FACTS.script,
+          `the app did not store ${url} after ${WHOSE.script}, though it stored its own later navigation to ${sentinel.url}`,
+        );
+        expect(await storedUrls(page), `Cache Storage holds ${url} after ${what} (the app's own later navigation to ${sentinel.url} is stored)`).toContain(url);
+      }
+      return;
+    }
+  }
+  await expectStored(page, urls, "script", what);
 }
