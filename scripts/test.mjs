@@ -79,8 +79,8 @@ function steps(extraArgs) {
     {
       // `init` on the reference and the prompt app (vite-plugin-pwa's default setup): the starter
       // profiles validate, equal the hand-written ones where init can see, and, with what init lists
-      // as missing filled in from those, give the same verdicts: the reference's with reference.json,
-      // the prompt app's those docs/prompt-app.md records (three conformance runs).
+      // as missing filled in from those, give the verdicts their records write down by hand:
+      // docs/reference-through-proxy.md and docs/prompt-app.md (two conformance runs).
       name: "init",
       examples: true,
       shown: "node --import tsx scripts/checkInit.ts",
