@@ -19,6 +19,9 @@ export default defineConfig<object, { workerScript: string | undefined; referenc
   ...base,
   testDir: kitPath("specs"),
   reporter: [["./caughtReporter.ts"]],
+  // Most caught tests fail on purpose, and their traces and screenshots would cost each failure time
+  // to write; caughtReporter.ts reports from the errors. To look into one: --project '<deviant>' --trace on.
+  use: { ...base.use, trace: "off", screenshot: "off" },
   outputDir: kitPath("test-results", "deviant-worker", "artifacts"),
   globalSetup: "./buildDeviantWorkers.ts",
   projects: DEVIANTS.map((deviant) => ({
