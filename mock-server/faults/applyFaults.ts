@@ -8,6 +8,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import type { Logger } from "pino";
 import { sendError } from "../http/httpError.ts";
+import { hasBody, keepRequestBody } from "../http/keptBody.ts";
 import type { PageResponder } from "../pageResponder.ts";
 import { dribbleBody } from "./dribble.ts";
 import { dropConnection } from "./drop.ts";
@@ -17,7 +18,7 @@ import { sendGarbage } from "./garbage.ts";
 import { hang } from "./hang.ts";
 import { jitteredDelay } from "./jitter.ts";
 import { addLatency } from "./latency.ts";
-import { MAX_REQUEST_MATCH_STEPS, MatchBudgetExceeded } from "./matchBudget.ts";
+import { MAX_BODY_MATCH_STEPS, MAX_REQUEST_MATCH_STEPS, MatchBudgetExceeded } from "./matchBudget.ts";
 import { sendPortalPage } from "./portal.ts";
 import { sendRedirect } from "./redirect.ts";
 import { REQUEST_FAULT_ID, readRequestFault } from "./requestFault.ts";
@@ -72,7 +73,10 @@ export function applyFaults(store: FaultStore, pages: PageResponder, logger: Log
   return async (req, res, next) => {
     const asked = readRequestFault(req);
     if (asked && "problem" in asked) return sendError(res, "INVALID_REQUEST_FAULT", `Failed to apply the request's fault: ${asked.problem}.`);
-    const request = matchRequestOf(req);
+    // The body's start, before any fault is matched: a fault may match it, the journal keeps it, and
+    // the proxy sends it on (keptBody.ts).
+    if (hasBody(req)) res.locals.requestBody = await keepRequestBody(req);
+    const request = matchRequestOf(req, res.locals.requestBody);
     let taken: TakenFault | { fault: FaultAction & { id: string }; applied: true; random: Random } | undefined;
     try {
       taken = asked ? { fault: { id: REQUEST_FAULT_ID, ...asked.fault }, applied: true, random: Math.random } : store.take(request);
@@ -82,7 +86,7 @@ export function applyFaults(store: FaultStore, pages: PageResponder, logger: Log
       return sendError(
         res,
         "REQUEST_TOO_COSTLY_TO_MATCH",
-        `Failed to match ${req.method} ${req.path.slice(0, 100)}${req.path.length > 100 ? "…" : ""} against the faults: its path (${req.path.length} characters), query and headers against the faults' patterns would take more than the ${MAX_REQUEST_MATCH_STEPS} steps one request may cost. Send a shorter URL or shorter headers, or use fewer or simpler path patterns.`,
+        `Failed to match ${req.method} ${req.path.slice(0, 100)}${req.path.length > 100 ? "…" : ""} against the faults: its path (${req.path.length} characters), query, headers and body against the faults' patterns would take more than the ${MAX_REQUEST_MATCH_STEPS} steps one request may cost (${MAX_BODY_MATCH_STEPS} for body patterns). Send a shorter URL, headers or body, or use fewer or simpler patterns.`,
       );
     }
     if (!taken) {

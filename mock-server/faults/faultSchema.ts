@@ -4,6 +4,7 @@
  * connection faults, body shaping, headers) is in faultActionSchema.ts, shared with `sequence` steps.
  */
 import { z } from "zod";
+import { BodyMatch } from "./bodyMatchSchema.ts";
 import { ACTION_NAMES, actionFields, checkAction, type FaultAction, hasAction, listText } from "./faultActionSchema.ts";
 import { matchFields, PathPattern } from "./requestMatchSchema.ts";
 import { MAX_SEED } from "./seededRandom.ts";
@@ -45,6 +46,7 @@ export const FaultInput = z
       .optional(),
     representation: z.enum(["any", "document", "data"], { error: "must be one of any, document, data" }).default("any"),
     ...matchFields,
+    body: BodyMatch.optional(),
     ...actionFields,
     sequence: SequenceSteps.optional(),
     quota: Quota.optional(),

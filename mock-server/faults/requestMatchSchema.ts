@@ -16,7 +16,7 @@ export const MAX_EXACT_VALUE_LENGTH = 2_000;
 /** RFC 9110's token: what a header name may be made of. */
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
-const regexSource = z.string({ error: "must be a string" }).superRefine((source, ctx) => {
+export const regexSource = z.string({ error: "must be a string" }).superRefine((source, ctx) => {
   const compiled = compileRegex(source);
   if ("problem" in compiled) ctx.addIssue({ code: "custom", message: compiled.problem });
 });

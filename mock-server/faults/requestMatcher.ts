@@ -5,12 +5,16 @@
  * the path first, so a fault about another path costs one more path test.
  */
 import type { IncomingHttpHeaders } from "node:http";
+import { isDeepStrictEqual } from "node:util";
 import type { Request } from "express";
+import type { KeptBody } from "../http/keptBody.ts";
 import { redactedValue } from "../http/redactHeaders.ts";
 import { type Representation, representationOf } from "../http/representation.ts";
 import { formatPath } from "../http/validation.ts";
+import type { BodyMatch } from "./bodyMatchSchema.ts";
+import { type JsonPathSegment, parseJsonPath, valueAt } from "./jsonPath.ts";
 import { compileRegex, type TextTest } from "./linearRegex.ts";
-import { MatchBudget } from "./matchBudget.ts";
+import { MAX_BODY_MATCH_STEPS, MatchBudget } from "./matchBudget.ts";
 import { compileGlob } from "./pathGlob.ts";
 import type { PathPattern, ValueMatcher } from "./requestMatchSchema.ts";
 
@@ -25,6 +29,10 @@ export interface MatchRequest {
   readonly headers?: IncomingHttpHeaders;
   /** What the patterns may cost for this request, drawn on by every glob and regex test; unlimited when left out. */
   readonly budget?: MatchBudget;
+  /** The body's start as keptBody.ts read it; none for a request without a body. */
+  readonly body?: KeptBody;
+  /** What body patterns may cost (a body is longer than a path): unlimited when left out. */
+  readonly bodyBudget?: MatchBudget;
 }
 
 /** What a fault asks of a request, as its spec holds it. */
@@ -34,12 +42,13 @@ export interface MatchSpec {
   readonly representation: Representation | "any";
   readonly query?: Readonly<Record<string, ValueMatcher>> | undefined;
   readonly headers?: Readonly<Record<string, ValueMatcher>> | undefined;
+  readonly body?: BodyMatch | undefined;
 }
 
 /** One criterion a request failed: `field` as validation names it (`headers.rsc`), what the fault wants, what came. */
 export interface Difference {
   readonly field: string;
-  readonly expected: PathPattern | ValueMatcher | readonly string[];
+  readonly expected: PathPattern | ValueMatcher | BodyMatch | readonly string[];
   /** The request's value; null when it had none (a header or parameter not sent). */
   readonly actual: string | null;
   /** Why a path that failed is still near: it differs only in letter case, or by a trailing slash. */
@@ -56,7 +65,7 @@ export interface RequestMatcher {
 }
 
 /** The request as faults see it. */
-export function matchRequestOf(req: Request): MatchRequest {
+export function matchRequestOf(req: Request, body?: KeptBody): MatchRequest {
   const query = req.originalUrl.indexOf("?");
   return {
     method: req.method,
@@ -65,6 +74,7 @@ export function matchRequestOf(req: Request): MatchRequest {
     query: new URLSearchParams(query < 0 ? "" : req.originalUrl.slice(query + 1)),
     headers: req.headers,
     budget: new MatchBudget(),
+    ...(body === undefined ? {} : { body, bodyBudget: new MatchBudget(MAX_BODY_MATCH_STEPS) }),
   };
 }
 
@@ -157,6 +167,70 @@ function namedTests(root: "query" | "headers", matchers: Readonly<Record<string,
   }));
 }
 
+interface BodyView {
+  /** The whole body as UTF-8 text; null when it did not fit the cap. */
+  readonly text: string | null;
+  /** The body parsed as JSON; undefined when it is not JSON (or did not fit). */
+  readonly json: unknown;
+}
+
+/** Decoded and parsed once per request, however many faults look at its body. */
+const bodyViews = new WeakMap<KeptBody, BodyView>();
+
+function bodyView(body: KeptBody): BodyView {
+  let view = bodyViews.get(body);
+  if (!view) {
+    const text = body.complete ? body.bytes.toString("utf8") : null;
+    let json: unknown;
+    try {
+      json = text === null || text.trim() === "" ? undefined : JSON.parse(text);
+    } catch {
+      json = undefined;
+    }
+    view = { text, json };
+    bodyViews.set(body, view);
+  }
+  return view;
+}
+
+type BodyTest = (request: MatchRequest) => boolean;
+
+function compileBody(match: BodyMatch): BodyTest {
+  if (match.text !== undefined) {
+    const test = mustCompile(match.text);
+    return (request) => {
+      const text = request.body ? bodyView(request.body).text : null;
+      return text !== null && test(text, request.bodyBudget);
+    };
+  }
+  const json = match.json as NonNullable<BodyMatch["json"]>;
+  const parsed = parseJsonPath(json.path);
+  if ("problem" in parsed) throw new Error(`Failed to read the validated JSONPath '${json.path}': ${parsed.problem}.`);
+  const segments: readonly JsonPathSegment[] = parsed.segments;
+  const pattern = json.pattern === undefined ? undefined : mustCompile(json.pattern);
+  const valueOf = (request: MatchRequest) => (request.body ? valueAt(bodyView(request.body).json, segments) : undefined);
+  if (pattern) {
+    // A pattern reads a string, number or boolean as JSON writes it; an object, array or null matches none.
+    return (request) => {
+      const value = valueOf(request);
+      return (typeof value === "string" || typeof value === "number" || typeof value === "boolean") && pattern(String(value), request.bodyBudget);
+    };
+  }
+  if (json.present) return (request) => valueOf(request) !== undefined;
+  return (request) => {
+    const value = valueOf(request);
+    return value !== undefined && isDeepStrictEqual(value, json.equals);
+  };
+}
+
+/** A body as a near-miss shows it: its start, or why there is none to match. */
+function shownBody(request: MatchRequest): string | null {
+  if (!request.body) return null;
+  const { text } = bodyView(request.body);
+  if (text === null) return `${request.body.bytes.length}+ bytes, more than a body fault reads`;
+  return text.length > 200 ? `${text.slice(0, 200)}…` : text;
+}
+
 export function compileMatch(spec: MatchSpec): RequestMatcher {
   const matchesPath = compilePath(spec.path);
   // The caseless form may compile a regex: built once, the first time a near-miss needs it.
@@ -166,6 +240,7 @@ export function compileMatch(spec: MatchSpec): RequestMatcher {
     return caseless;
   };
   const values = [...namedTests("query", spec.query), ...namedTests("headers", spec.headers)];
+  const bodyOk: BodyTest = spec.body ? compileBody(spec.body) : () => true;
   const methodOk = (request: MatchRequest) => !spec.methods || spec.methods.includes(request.method);
   const representationOk = (request: MatchRequest) => spec.representation === "any" || spec.representation === request.representation;
   return {
@@ -173,7 +248,8 @@ export function compileMatch(spec: MatchSpec): RequestMatcher {
       methodOk(request) &&
       representationOk(request) &&
       matchesPath(request.path, request.budget) &&
-      values.every((named) => named.test(named.values(request), request.budget)),
+      values.every((named) => named.test(named.values(request), request.budget)) &&
+      bodyOk(request),
     nearMiss: (request) => {
       const found: Difference[] = [];
       if (!matchesPath(request.path, request.budget)) {
@@ -188,6 +264,7 @@ export function compileMatch(spec: MatchSpec): RequestMatcher {
         if (!named.test(sent, request.budget))
           found.push({ field: named.field, expected: named.expected, actual: sent.length === 0 ? null : named.shown(sent.join(", ")) });
       }
+      if (spec.body && !bodyOk(request)) found.push({ field: "body", expected: spec.body, actual: shownBody(request) });
       return found.length === 0 ? null : found;
     },
   };

@@ -4,6 +4,7 @@
  */
 import type { NearMiss } from "../faults/nearMisses.ts";
 import type { HeaderRecord } from "../http/redactHeaders.ts";
+import type { JournaledBody } from "./journaledBody.ts";
 import type { RequestKind } from "./requestKind.ts";
 
 /**
@@ -50,6 +51,8 @@ export interface JournalEntry {
   readonly nearMisses: readonly NearMiss[];
   /** The deploy in effect when the request arrived (`POST /__mock/deploy`): 0 before the first. */
   readonly deploy: number;
+  /** The request's body, clipped, the control token redacted (journaledBody.ts); null for a request without one. */
+  readonly requestBody: JournaledBody | null;
 }
 
 export type NewEntry = Omit<JournalEntry, "id">;

@@ -27,6 +27,7 @@ export interface HarEntry {
     readonly queryString: readonly HarHeader[];
     readonly headersSize: number;
     readonly bodySize: number;
+    readonly postData?: { readonly mimeType: string; readonly text: string };
   };
   readonly response: {
     readonly status: number;
@@ -91,8 +92,9 @@ function harEntry(entry: JournalEntry, fallbackHost: string): HarEntry {
       headers: harHeaders(entry.requestHeaders),
       queryString: [...new URLSearchParams(query < 0 ? "" : entry.url.slice(query + 1))].map(([name, value]) => ({ name, value })),
       headersSize: -1,
-      // The server never reads a request body; GET and HEAD have none.
-      bodySize: entry.method === "GET" || entry.method === "HEAD" ? 0 : -1,
+      bodySize: entry.requestBody ? (entry.requestBody.size ?? -1) : 0,
+      // HAR 1.2's postData: the text the journal kept (clipped, the control token redacted).
+      ...(entry.requestBody?.text == null ? {} : { postData: { mimeType: entry.requestBody.contentType ?? "", text: entry.requestBody.text } }),
     },
     response: {
       status: entry.status ?? 0,

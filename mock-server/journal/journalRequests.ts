@@ -7,6 +7,7 @@ import { MAX_JOURNALED_VALUE_LENGTH, redactedHeaders, redactedRawHeaders } from 
 import { redactToken } from "../http/redactToken.ts";
 import { representationOf } from "../http/representation.ts";
 import { type Journal, MAX_JOURNALED_URL_LENGTH, type NewEntry } from "./journal.ts";
+import { journaledBody } from "./journaledBody.ts";
 import { requestKind } from "./requestKind.ts";
 import "./responseLocals.ts";
 
@@ -64,6 +65,7 @@ export function journalRequests(journal: Journal, workerPath: string, logger: Lo
         responseHeaders: res.headersSent ? redactedHeaders(res.getHeaders(), controlToken) : {},
         nearMisses: recordedNearMisses(res.locals.nearMisses ?? [], controlToken),
         deploy,
+        requestBody: res.locals.requestBody ? journaledBody(res.locals.requestBody, controlToken) : null,
       };
       const journaled = generation === journal.generation;
       if (journaled) journal.add(entry);

@@ -4,6 +4,7 @@
  * of silently journalling null.
  */
 import type { NearMiss } from "../faults/nearMisses.ts";
+import type { KeptBody } from "../http/keptBody.ts";
 
 declare module "express-serve-static-core" {
   interface Locals {
@@ -23,5 +24,7 @@ declare module "express-serve-static-core" {
     faultApplied?: boolean;
     /** For a request no fault matched: the faults it nearly matched (nearMisses.ts), for its journal entry. */
     nearMisses?: readonly NearMiss[];
+    /** The start of the request's body, read before faults were matched (keptBody.ts); none without a body. */
+    requestBody?: KeptBody;
   }
 }

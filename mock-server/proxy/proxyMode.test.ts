@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { expect, test } from "vitest";
 import { createApp } from "../createApp.ts";
+import { MAX_KEPT_BODY_BYTES } from "../http/keptBody.ts";
 import { controlRequest } from "../testing/controlRequest.ts";
 import { listen, listenForTest } from "../testing/listen.ts";
 import { rawGet } from "../testing/rawGet.ts";
@@ -326,4 +327,28 @@ test("does not send a request with a body again when the kept-alive connection d
   expect(post.status).toBe(502);
   expect(await post.text()).toContain("closed the connection without an answer (ECONNRESET)");
   expect(upstream.requests()).toBe(2);
+});
+
+test("sends a request's body on whole, a short one read before matching and a long one streamed from its start", async () => {
+  const upstream = await startUpstream();
+  const { origin } = await startProxy(upstream.origin);
+  const short = '{"op":"add"}';
+  const long = "z".repeat(MAX_KEPT_BODY_BYTES * 3 + 7);
+  for (const body of [short, long]) {
+    const response = await fetch(`${origin}/outbox`, { method: "POST", headers: { "content-type": "text/plain" }, body });
+    expect(response.status).toBe(200);
+    await response.arrayBuffer();
+  }
+  expect(upstream.seen.map((seen) => seen.body.length)).toEqual([short.length, long.length]);
+  expect(upstream.seen[1]?.body).toBe(long);
+});
+
+test("a body fault applies to a proxied POST and the upstream never sees it", async () => {
+  const upstream = await startUpstream();
+  const { origin, mock } = await startProxy(upstream.origin);
+  mock.faults.add({ path: "/outbox", representation: "any", body: { json: { path: "$.op", equals: "add" } }, status: 503 });
+  const failed = await fetch(`${origin}/outbox`, { method: "POST", headers: { "content-type": "application/json" }, body: '{"op":"add"}' });
+  const passed = await fetch(`${origin}/outbox`, { method: "POST", headers: { "content-type": "application/json" }, body: '{"op":"remove"}' });
+  expect([failed.status, passed.status]).toEqual([503, 200]);
+  expect(upstream.seen.map((seen) => seen.body)).toEqual(['{"op":"remove"}']);
 });

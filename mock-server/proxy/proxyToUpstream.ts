@@ -163,7 +163,11 @@ export function proxyToUpstream(upstream: Upstream, logger: Logger, { timeoutMs 
       });
       // Not `pipeline`: it would destroy the client's request (and socket) when the upstream fails,
       // and the 502 above could not be sent.
+      // A body the fault middleware read whole goes on as those bytes; a longer one was put back
+      // into the request and streams from its start.
+      const kept = res.locals.requestBody;
       if (bodyless) outgoing.end();
+      else if (kept?.complete) outgoing.end(kept.bytes);
       else req.pipe(outgoing);
     };
     send(false);

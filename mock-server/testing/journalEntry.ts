@@ -22,5 +22,6 @@ export function documentEntry(url: string): NewEntry {
     responseHeaders: { "content-type": "text/html; charset=utf-8" },
     nearMisses: [],
     deploy: 0,
+    requestBody: null,
   };
 }
