@@ -18,3 +18,10 @@ test("query parameters and headers read one condition each, query first", () => 
 test("a fault with neither has no conditions", () => {
   expect(describeConditions({})).toBeNull();
 });
+
+test("a body condition reads as the form takes it", () => {
+  expect(describeConditions({ body: { json: { path: "$.op", equals: "add" } } })).toBe('body $.op = "add"');
+  expect(describeConditions({ body: { json: { path: "$.items[0].id", pattern: "^\\d+$" } } })).toBe("body $.items[0].id ~ ^\\d+$");
+  expect(describeConditions({ body: { json: { path: "$.retry", present: true } } })).toBe("body $.retry present");
+  expect(describeConditions({ headers: { rsc: "1" }, body: { text: '"op":"add"' } })).toBe('header rsc = 1; body ~ "op":"add"');
+});

@@ -1,4 +1,5 @@
 import { expect, test } from "vitest";
+import { FaultInput } from "../faults/faultSchema.ts";
 import { EMPTY_FORM, type FaultFormValues, faultFormBody } from "./faultFormBody.ts";
 
 const form = (overrides: Partial<FaultFormValues>): FaultFormValues => ({ ...EMPTY_FORM, path: "/app/**", ...overrides });
@@ -137,4 +138,20 @@ test("sends an outage when either of its fields is filled in, the other as null 
   expect(faultFormBody(form({ response: "503", outageAfterMs: "0", outageForMs: "5000" })).outage).toEqual({ afterMs: 0, forMs: 5000 });
   expect(JSON.parse(JSON.stringify(faultFormBody(form({ response: "503", outageForMs: "5000" })))).outage).toEqual({ afterMs: null, forMs: 5000 });
   expect(faultFormBody(form({ response: "503" })).outage).toBeUndefined();
+});
+
+test("reads a body condition written as the faults table shows it, and sends what the server accepts", () => {
+  const body = (requestBody: string) => faultFormBody(form({ requestBody, response: "503" })).body;
+  expect(body("")).toBeUndefined();
+  expect(body('$.op = "add"')).toEqual({ json: { path: "$.op", equals: "add" } });
+  expect(body("$.items[0].id = 42")).toEqual({ json: { path: "$.items[0].id", equals: 42 } });
+  expect(body("$.op = add")).toEqual({ json: { path: "$.op", equals: "add" } });
+  expect(body("$.op ~ ^add")).toEqual({ json: { path: "$.op", pattern: "^add" } });
+  expect(body("$.retry present")).toEqual({ json: { path: "$.retry", present: true } });
+  expect(body('~ "op":"add"')).toEqual({ text: '"op":"add"' });
+  for (const line of ['$.op = "add"', "$.op ~ ^add", "$.retry present", "~ add"]) {
+    expect(FaultInput.safeParse(faultFormBody(form({ requestBody: line, response: "503" }))).success).toBe(true);
+  }
+  // No known form: a JSONPath with no test, which the server refuses, naming the field.
+  expect(FaultInput.safeParse(faultFormBody(form({ requestBody: "op is add", response: "503" }))).error?.issues[0]?.path).toEqual(["body", "json", "path"]);
 });

@@ -3,6 +3,7 @@
  * out and the path loses the spaces pasted text brings along; anything else is passed on as typed,
  * so the server's validation speaks for every mistake.
  */
+import type { BodyMatch } from "../faults/bodyMatchSchema.ts";
 import type { RedirectStatus } from "../faults/faultActionSchema.ts";
 import type { FaultInput, FaultStatus } from "../faults/faultSchema.ts";
 import type { ValueMatcher } from "../faults/requestMatchSchema.ts";
@@ -47,6 +48,8 @@ export interface FaultFormValues {
   readonly query: string;
   /** Request headers, the same way. */
   readonly headers: string;
+  /** One condition on the request's body: `$.op = "add"`, `$.op ~ regex`, `$.op present`, or `~ regex` for its text. */
+  readonly requestBody: string;
   readonly response: ResponseChoice;
   /** With response `sequence`: the steps, comma-separated, e.g. `503, 503, pass`. */
   readonly sequence: string;
@@ -82,6 +85,7 @@ export const EMPTY_FORM: FaultFormValues = {
   pathKind: "glob",
   query: "",
   headers: "",
+  requestBody: "",
   response: "404",
   sequence: "",
   status: "",
@@ -191,15 +195,48 @@ export function conditionLines(text: string): Record<string, ValueMatcher> | und
   );
 }
 
-/** The path as a glob or a regex, and the query and header conditions the form names. */
-function match(values: FaultFormValues): Pick<FaultInput, "path" | "query" | "headers"> {
+type JsonValue = NonNullable<BodyMatch["json"]>["equals"];
+
+/** A JSON value as typed; text that is not JSON is meant as a string (`add` for `"add"`). */
+function jsonOrString(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * The body condition as the faults table writes it: `$.op = "add"` (a JSON value by JSONPath),
+ * `$.op ~ regex`, `$.op present`, or `~ regex` for the body's text. Anything else goes to the
+ * server as a JSONPath with no test, which it refuses with a message naming the field.
+ */
+export function bodyCondition(text: string): BodyMatch | undefined {
+  const line = text.trim();
+  if (line === "") return undefined;
+  const whole = /^~\s?(.*)$/.exec(line);
+  if (whole) return { text: whole[1] ?? "" };
+  const flag = /^(\$\S*)\s+present$/.exec(line);
+  if (flag?.[1]) return { json: { path: flag[1], present: true } };
+  const valued = /^(\$.*?)\s*([=~])\s?(.*)$/.exec(line);
+  if (valued?.[1] && valued[2]) {
+    const value = valued[3] ?? "";
+    return { json: valued[2] === "~" ? { path: valued[1], pattern: value } : { path: valued[1], equals: jsonOrString(value) as JsonValue } };
+  }
+  return { json: { path: line } } as BodyMatch;
+}
+
+/** The path as a glob or a regex, and the query, header and body conditions the form names. */
+function match(values: FaultFormValues): Pick<FaultInput, "path" | "query" | "headers" | "body"> {
   const path = values.path.trim();
   const query = conditionLines(values.query);
   const headers = conditionLines(values.headers);
+  const body = bodyCondition(values.requestBody);
   return {
     path: values.pathKind === "regex" ? { regex: path } : path,
     ...(query === undefined ? {} : { query }),
     ...(headers === undefined ? {} : { headers }),
+    ...(body === undefined ? {} : { body }),
   };
 }
 
