@@ -34,6 +34,13 @@ export const ENV = {
    * specs/support/runServers.ts for the run's own workers, never by a user).
    */
   runServers: "PCK_RUN_SERVERS",
+  /**
+   * Tests a run expects to fail, a JSON array of titles ("describe › test", or a test's own title):
+   * set by the kit's checks of its example apps from each app's record, never by a user. Playwright
+   * starts a new worker process after every unexpected failure (a second or two each); an expected
+   * one is judged the same (the report reads the result) without that cost, and keeps no trace.
+   */
+  expectedFailures: "PCK_EXPECTED_FAILURES",
 };
 
 /**

@@ -7,7 +7,7 @@ import { test as base, expect, type Page } from "@playwright/test";
 import { loadProfile } from "../cli/profile/loadProfile.ts";
 import type { Profile } from "../cli/profile/profileSchema.ts";
 import { clauseIdsIn } from "../kit/clauseId.ts";
-import { readKitEnv } from "../kit/env.mjs";
+import { ENV, readKitEnv } from "../kit/env.mjs";
 import { type AppDriver, appDriver } from "./support/appDriver.ts";
 import { applyProfileExclusions, precondition } from "./support/applicability.ts";
 import { type FullChromium, openFullChromium } from "./support/fullChromium.ts";
@@ -27,6 +27,17 @@ import {
 import { takeControlOnce } from "./support/takeControl.ts";
 
 const { profile: PROFILE_FILE } = readKitEnv();
+
+/** The titles PCK_EXPECTED_FAILURES names (kit/env.mjs); none when unset. */
+function expectedFailuresFromEnv(): string[] {
+  const raw = process.env[ENV.expectedFailures];
+  if (!raw) return [];
+  const parsed: unknown = JSON.parse(raw);
+  if (!Array.isArray(parsed) || !parsed.every((title) => typeof title === "string")) {
+    throw new Error(`Failed to read ${ENV.expectedFailures}: it must be a JSON array of test titles, not ${raw.slice(0, 80)}.`);
+  }
+  return parsed;
+}
 
 export interface Spy {
   readonly registerCalls: (page: Page) => Promise<RegisterCall[]>;
@@ -67,6 +78,8 @@ interface TestFixtures {
   fullChromium: () => Promise<FullChromium>;
   /** Errors thrown in the page and not caught (`pageerror`), collected for the test to check. */
   pageErrors: Error[];
+  /** Marks the test as expected to fail when `expectedFailures` names it (auto). */
+  expectedFailure: undefined;
 }
 
 interface WorkerFixtures {
@@ -93,6 +106,12 @@ interface WorkerFixtures {
    * own requests for the file are left alone, so it still installs.
    */
   manifestOverride: ManifestOverride | undefined;
+  /**
+   * Titles of tests this run expects to fail ("describe › test", or a test's own title): from
+   * PCK_EXPECTED_FAILURES (the kit's example-app checks, from each app's record), or the self-check's
+   * caught tests. Nothing else changes: the report judges every test by its result.
+   */
+  expectedFailures: readonly string[];
 }
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
@@ -127,6 +146,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   workerScript: [undefined, { option: true, scope: "worker" }],
   manifestOverride: [undefined, { option: true, scope: "worker" }],
   referenceDist: [undefined, { option: true, scope: "worker" }],
+  expectedFailures: [expectedFailuresFromEnv(), { option: true, scope: "worker" }],
   context: async ({ context, workerScript, manifestOverride, profile, baseURL }, use) => {
     // The spy lives in every context a test's page opens in; set up with the context, not as an auto
     // fixture, so a test that ends as not applicable before its fixtures opens no browser context.
@@ -181,6 +201,14 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     await precondition(`a service worker controls ${profile.home} (REG-2)`, () => takeControlOnce(page, profile.home, testInfo));
     await use(page);
   },
+  // Playwright starts a new worker process after every unexpected failure; an expected one needs none.
+  expectedFailure: [
+    async ({ expectedFailures }, use, testInfo) => {
+      if (expectedFailures.includes(testInfo.titlePath.slice(1).join(" › ")) || expectedFailures.includes(testInfo.title)) testInfo.fail();
+      await use(undefined);
+    },
+    { auto: true },
+  ],
   pageErrors: async ({ page }, use) => {
     const errors: Error[] = [];
     page.on("pageerror", (error) => errors.push(error));
