@@ -208,17 +208,17 @@ function compileBody(match: BodyMatch): BodyTest {
   if ("problem" in parsed) throw new Error(`Failed to read the validated JSONPath '${json.path}': ${parsed.problem}.`);
   const segments: readonly JsonPathSegment[] = parsed.segments;
   const pattern = json.pattern === undefined ? undefined : mustCompile(json.pattern);
-  const valueOf = (request: MatchRequest) => (request.body ? valueAt(bodyView(request.body).json, segments) : undefined);
+  const bodyValue = (request: MatchRequest) => (request.body ? valueAt(bodyView(request.body).json, segments) : undefined);
   if (pattern) {
     // A pattern reads a string, number or boolean as JSON writes it; an object, array or null matches none.
     return (request) => {
-      const value = valueOf(request);
+      const value = bodyValue(request);
       return (typeof value === "string" || typeof value === "number" || typeof value === "boolean") && pattern(String(value), request.bodyBudget);
     };
   }
-  if (json.present) return (request) => valueOf(request) !== undefined;
+  if (json.present) return (request) => bodyValue(request) !== undefined;
   return (request) => {
-    const value = valueOf(request);
+    const value = bodyValue(request);
     return value !== undefined && isDeepStrictEqual(value, json.equals);
   };
 }
