@@ -52,7 +52,9 @@ test("reports every problem with its path in the file", () => {
 test("loads a body-matching fault, and names a body condition's problem by its place in the file", () => {
   const outbox = { path: "/api/outbox", methods: ["POST"], body: { json: { path: "$.op", equals: "add" } }, status: 503, times: 1 };
   expect(parseScenarioText(JSON.stringify({ name: "outbox", faults: [outbox] }), "outbox.json").faults).toEqual([{ ...outbox, representation: "any" }]);
-  const error = failureOf(() => parseScenarioText(JSON.stringify({ name: "bad", faults: [{ ...outbox, body: { json: { path: "op", equals: "add" } } }] }), "bad.json"));
+  const error = failureOf(() =>
+    parseScenarioText(JSON.stringify({ name: "bad", faults: [{ ...outbox, body: { json: { path: "op", equals: "add" } } }] }), "bad.json"),
+  );
   expect(error.problems).toEqual([
     'faults[0].body.json.path: must start with $ (a JSONPath to one value: $ then .name, [index] or ["name"] steps, e.g. $.items[0].id)',
   ]);
