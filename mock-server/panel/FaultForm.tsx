@@ -166,24 +166,12 @@ export function FaultForm({ pathExample, onAdded }: { pathExample: string; onAdd
         </div>
         {conditions("query", "Query", "_rsc present")}
         {conditions("headers", "Request headers", "RSC = 1")}
-        <div className="field wide">
-          <label htmlFor="fault-match-body">Request body</label>
-          <input
-            id="fault-match-body"
-            name="requestBody"
-            type="text"
-            value={values.requestBody}
-            onChange={set("requestBody")}
-            placeholder='$.op = "add"'
-            spellCheck={false}
-            autoComplete="off"
-            aria-describedby="fault-match-body-hint"
-          />
-          <small id="fault-match-body-hint">
-            Optional: a JSON value by JSONPath ($.op = "add", $.id ~ regex, $.retry present), or ~ regex for the body's text. Read when the whole body is at
-            most 16 kB.
-          </small>
-        </div>
+        {text(
+          "requestBody",
+          "Request body",
+          '$.op = "add"',
+          'Optional: a JSON value by JSONPath ($.op = "add", $.id ~ regex, $.retry present), or ~ regex for the body\'s text. Read when the whole body is at most 16 kB.',
+        )}
         <div className="field">
           <label htmlFor="fault-name">Name</label>
           <input
