@@ -18,8 +18,11 @@ import { urlPathProblem } from "./http/urlPath.ts";
 import { Journal } from "./journal/journal.ts";
 import { journalRequests } from "./journal/journalRequests.ts";
 import { refuseWhileOffline } from "./network/offline.ts";
+import { forwardUpgrades, type UpgradeHandler } from "./proxy/forwardUpgrades.ts";
 import { genericPageResponder } from "./proxy/genericPageResponder.ts";
+import { proxyHop } from "./proxy/proxyHop.ts";
 import { proxyToUpstream } from "./proxy/proxyToUpstream.ts";
+import type { UpstreamConnection } from "./proxy/upstreamDispatcher.ts";
 import { parseUpstreamUrl } from "./proxy/upstreamUrl.ts";
 import { referenceBuilds, type ShellBuild } from "./reference/referenceBuilds.ts";
 import type { ShellConfigPatch } from "./reference/shellConfigSchema.ts";
@@ -38,10 +41,12 @@ export interface AppOptions {
   readonly scenario?: Scenario;
   readonly journalLimit?: number;
   /**
-   * Proxy mode: an `http://host:port` app to forward every request outside `/__mock/` to, with the
+   * Proxy mode: an `http://host:port` (or `https://`) app to forward every request outside `/__mock/` to, with the
    * faults on top, instead of serving the reference shell.
    */
   readonly upstream?: string;
+  /** Proxy mode: HTTP/2 without TLS, or any certificate accepted from an https:// upstream. */
+  readonly upstreamConnection?: UpstreamConnection;
   /** Proxy mode: how long the upstream may stay silent before the client gets a 504; default 60 s. */
   readonly upstreamTimeoutMs?: number;
   /** The service worker's script path, by which the journal tells its requests; default `${basePath}/sw.js`. */
@@ -66,6 +71,8 @@ export interface MockApp {
   readonly reset: () => void;
   /** Replaces the faults and the configuration (over the start `config`) with a scenario's, at once. */
   readonly applyScenario: (scenario: Scenario) => void;
+  /** Proxy mode: forwards WebSocket upgrades to the upstream; give it the server's `upgrade` event. Undefined otherwise. */
+  readonly upgrade: UpgradeHandler | undefined;
 }
 
 export function createApp(options: AppOptions = {}): MockApp {
@@ -118,10 +125,16 @@ export function createApp(options: AppOptions = {}): MockApp {
   if (workerPathProblem) throw new Error(`Failed to use worker path '${workerPath}': it ${workerPathProblem}. Give the script's path, e.g. /app/sw.js.`);
   // What stands behind the faults: the upstream app, whose fault pages are plain ones, or the reference shell.
   if (!upstream) builds = referenceBuilds(distDir, getConfig);
+  const hop = proxyHop();
   const backend = upstream
     ? {
         pages: genericPageResponder,
-        routes: proxyToUpstream(upstream, logger, { timeoutMs: options.upstreamTimeoutMs, suffixFor: workerSuffix(deploys, workerPath) }),
+        routes: proxyToUpstream(upstream, logger, {
+          timeoutMs: options.upstreamTimeoutMs,
+          suffixFor: workerSuffix(deploys, workerPath),
+          connection: options.upstreamConnection,
+          hop,
+        }),
       }
     : deployedBackend(builds, deploys);
   app.use(panelRoutes(distDir));
@@ -153,5 +166,18 @@ export function createApp(options: AppOptions = {}): MockApp {
     sendError(res, "METHOD_NOT_ALLOWED", `Failed to ${req.method} ${req.path}: the mock server only answers GET and HEAD outside ${CONTROL_PREFIX}/.`),
   );
   app.use(lastErrorHandler(logger));
-  return { handler: app, journal, faults, basePath, appPath: scopePath(basePath), getConfig, isOffline: () => offline, reset, applyScenario };
+  const upgrade = upstream
+    ? forwardUpgrades({
+        upstream,
+        hop,
+        journal,
+        logger,
+        isOffline: () => offline,
+        deployOf: deploys.current,
+        controlToken: options.controlToken,
+        insecure: options.upstreamConnection?.insecure,
+        timeoutMs: options.upstreamTimeoutMs,
+      })
+    : undefined;
+  return { handler: app, journal, faults, basePath, appPath: scopePath(basePath), getConfig, isOffline: () => offline, reset, applyScenario, upgrade };
 }

@@ -1,9 +1,10 @@
 /**
  * Which of an app's requests a journal entry is, so a digest, a fault or a timing is read against the
  * right one: a page load can reach the server as the browser's navigation, the worker's navigation
- * preload, the worker's own fetch of the same URL, and a client-side navigation's data request.
+ * preload, the worker's own fetch of the same URL, and a client-side navigation's data request. A
+ * WebSocket handshake forwarded in proxy mode is `websocket` (forwardUpgrades.ts).
  */
-export type RequestKind = "navigation" | "preload" | "worker" | "data" | "subresource";
+export type RequestKind = "navigation" | "preload" | "worker" | "data" | "subresource" | "websocket";
 
 export interface KindSignals {
   /** The worker's script URL was the referrer. */

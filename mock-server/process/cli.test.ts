@@ -10,6 +10,7 @@ const DEFAULTS: CliOptions = {
   basePath: "/app",
   scenario: undefined,
   upstream: undefined,
+  upstreamConnection: {},
   workerPath: undefined,
   dist: undefined,
   logLevel: "info",
@@ -180,12 +181,35 @@ describe("--scenario", () => {
 });
 
 describe("--upstream", () => {
-  test("takes an http:// origin", () => {
+  test("takes an http:// or https:// origin", () => {
     expect(parse("--upstream", "http://127.0.0.1:3000").upstream).toBe("http://127.0.0.1:3000");
+    expect(parse("--upstream", "https://127.0.0.1:5173").upstream).toBe("https://127.0.0.1:5173");
+  });
+
+  test("--upstream-http2 (h2c) for an http:// upstream, --upstream-insecure for an https:// one", () => {
+    expect(parse("--upstream", "http://127.0.0.1:3000", "--upstream-http2").upstreamConnection).toEqual({ http2: true });
+    expect(parse("--upstream", "https://127.0.0.1:5173", "--upstream-insecure").upstreamConnection).toEqual({ insecure: true });
+    expect(parse("--upstream", "http://127.0.0.1:3000").upstreamConnection).toEqual({});
   });
 
   test.each([
-    ["https://127.0.0.1:3000", "it uses https, and only http:// upstreams are supported (run the app without TLS locally)"],
+    [["--upstream-http2"], "--upstream-http2 says how to reach the app of --upstream, and there is none: pass --upstream <url> too."],
+    [["--upstream-insecure"], "--upstream-insecure says how to reach the app of --upstream, and there is none: pass --upstream <url> too."],
+    [
+      ["--upstream", "https://127.0.0.1:5173", "--upstream-http2"],
+      "--upstream-http2 is for an http:// upstream (HTTP/2 without TLS); an https:// upstream speaks HTTP/2 by itself when its TLS offers it.",
+    ],
+    [
+      ["--upstream", "http://127.0.0.1:3000", "--upstream-insecure"],
+      "--upstream-insecure is for an https:// upstream's certificate; an http:// upstream has none.",
+    ],
+    [["--upstream", "http://127.0.0.1:3000", "--upstream-http2=yes"], "--upstream-http2 takes no value."],
+  ])("refuses %j", (flags, message) => {
+    expect(errorOf(flags)).toBe(message);
+  });
+
+  test.each([
+    ["ws://127.0.0.1:3000", "it uses ws; give an http:// or https:// origin"],
     ["localhost:3000", "it is not a URL; write it as http://host:port"],
     ["http://127.0.0.1:3000/app", "it has a path, query or fragment; give only the origin, e.g. http://127.0.0.1:3000"],
   ])("refuses %s, naming the flag", (url, why) => {

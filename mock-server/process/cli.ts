@@ -8,6 +8,7 @@ import { CONTROL_PREFIX, isUnderControlPrefix } from "../control/controlPaths.ts
 import { isLoopbackHost } from "../http/isLoopbackHost.ts";
 import { LOG_LEVELS, type LogLevel } from "../http/logger.ts";
 import { urlPathProblem } from "../http/urlPath.ts";
+import type { UpstreamConnection } from "../proxy/upstreamDispatcher.ts";
 import { isOwnAddress, parseUpstreamUrl, upstreamProblem } from "../proxy/upstreamUrl.ts";
 
 export const DEFAULT_HOST = "127.0.0.1";
@@ -31,8 +32,12 @@ Options:
   --base-path <p>         where the app lives (default ${DEFAULT_BASE_PATH}; '/' for the site root)
   --scenario <file>       start with a scenario's faults and configuration (JSON), e.g. the
                           kit's mock-server/scenarios/flaky-network.json; POST /__mock/reset returns to it
-  --upstream <url>        proxy mode: forward every request outside /__mock/ to this http:// app
-                          (e.g. http://127.0.0.1:3000) with the faults on top; no shell is served
+  --upstream <url>        proxy mode: forward every request outside /__mock/ to this http:// or
+                          https:// app (e.g. http://127.0.0.1:3000) with the faults on top, its
+                          WebSocket upgrades (a dev server's hot reload) too; no shell is served.
+                          An https:// upstream speaks HTTP/2 when its TLS offers it
+  --upstream-http2        speak HTTP/2 without TLS (h2c) to an http:// upstream that has only that
+  --upstream-insecure     accept any certificate from an https:// upstream (a dev server's own)
   --worker-path <p>       the service worker's script path, by which the journal tells its
                           requests (default: the base path's sw.js, e.g. /app/sw.js)
   --dist <dir>            serve the reference app from this build folder instead of the kit's
@@ -56,6 +61,8 @@ export interface CliOptions {
   readonly basePath: string;
   readonly scenario: string | undefined;
   readonly upstream: string | undefined;
+  /** How to reach the upstream: HTTP/2 without TLS, any certificate accepted. */
+  readonly upstreamConnection: UpstreamConnection;
   readonly workerPath: string | undefined;
   /** The reference app's build folder; undefined: the kit's dist/. */
   readonly dist: string | undefined;
@@ -75,6 +82,8 @@ const FLAGS = {
   "base-path": { type: "string" },
   scenario: { type: "string" },
   upstream: { type: "string" },
+  "upstream-http2": { type: "boolean" },
+  "upstream-insecure": { type: "boolean" },
   "worker-path": { type: "string" },
   dist: { type: "string" },
   "log-level": { type: "string" },
@@ -137,6 +146,19 @@ function parseControlToken(flag: string | undefined, env: string | undefined): s
   return token;
 }
 
+function parseUpstreamConnection(upstream: string | undefined, http2: boolean, insecure: boolean): UpstreamConnection {
+  const flag = http2 ? "--upstream-http2" : "--upstream-insecure";
+  if ((http2 || insecure) && upstream === undefined)
+    throw new CliError(`${flag} says how to reach the app of --upstream, and there is none: pass --upstream <url> too.`);
+  const tls = upstream?.startsWith("https:") ?? false;
+  if (http2 && tls)
+    throw new CliError(
+      "--upstream-http2 is for an http:// upstream (HTTP/2 without TLS); an https:// upstream speaks HTTP/2 by itself when its TLS offers it.",
+    );
+  if (insecure && !tls) throw new CliError("--upstream-insecure is for an https:// upstream's certificate; an http:// upstream has none.");
+  return { ...(http2 ? { http2 } : {}), ...(insecure ? { insecure } : {}) };
+}
+
 function parseTls(https: boolean, certFile: string | undefined, keyFile: string | undefined): CliOptions["https"] {
   if ((certFile === undefined) !== (keyFile === undefined)) {
     throw new CliError(
@@ -167,6 +189,7 @@ export function parseCli(argv: readonly string[], env: Readonly<Record<string, s
       basePath: DEFAULT_BASE_PATH,
       scenario: undefined,
       upstream: undefined,
+      upstreamConnection: {},
       workerPath: undefined,
       dist: undefined,
       logLevel: DEFAULT_LOG_LEVEL,
@@ -192,6 +215,7 @@ export function parseCli(argv: readonly string[], env: Readonly<Record<string, s
       `--upstream '${upstream}' is this server's own address (--host ${host} --port ${port}): every request would come back to it. Point --upstream at the app, or pick another --port.`,
     );
   }
+  const upstreamConnection = parseUpstreamConnection(upstream, values["upstream-http2"] === true, values["upstream-insecure"] === true);
   const workerPath = values["worker-path"];
   const workerPathWhy = workerPath === undefined ? null : urlPathProblem(workerPath);
   if (workerPathWhy) throw new CliError(`--worker-path '${workerPath}' ${workerPathWhy}, e.g. /app/sw.js.`);
@@ -209,5 +233,5 @@ export function parseCli(argv: readonly string[], env: Readonly<Record<string, s
     );
   }
   const https = parseTls(values.https === true, values["tls-cert"], values["tls-key"]);
-  return { port, host, basePath, scenario, upstream, workerPath, dist, logLevel, controlToken, https, help: false, version: false };
+  return { port, host, basePath, scenario, upstream, upstreamConnection, workerPath, dist, logLevel, controlToken, https, help: false, version: false };
 }

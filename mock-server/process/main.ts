@@ -14,6 +14,7 @@ import { kitPath } from "../../kit/kitPaths.ts";
 import { CONTROL_PREFIX } from "../control/controlPaths.ts";
 import { createApp } from "../createApp.ts";
 import { createLogger } from "../http/logger.ts";
+import { serveUpgrades } from "../proxy/serveUpgrades.ts";
 import { rendersJsx } from "../reference/renderDocument.tsx";
 import { loadScenarioFile, ScenarioFileError } from "../scenarios/loadScenarioFile.ts";
 import type { Scenario } from "../scenarios/scenarioSchema.ts";
@@ -66,6 +67,7 @@ try {
     basePath: options.basePath,
     scenario,
     upstream: options.upstream,
+    upstreamConnection: options.upstreamConnection,
     workerPath: options.workerPath,
     ...(options.dist === undefined ? {} : { distDir: resolve(options.dist) }),
     controlToken: options.controlToken,
@@ -82,6 +84,7 @@ try {
   fail((error as Error).message);
 }
 const server = tls === undefined ? createServer(mock.handler) : createHttpsServer({ key: tls.key, cert: tls.cert }, mock.handler);
+const closeUpgraded = serveUpgrades(server, mock.upgrade);
 server.on("error", (error: NodeJS.ErrnoException) => {
   if (error.code === "EADDRINUSE")
     fail(`Failed to listen on ${options.host}:${options.port}: the port is in use. Pass --port 0 for any free port, or stop what is using it.`);
@@ -123,6 +126,8 @@ function stop(): void {
   stopping = true;
   server.close(() => process.exit(0));
   server.closeIdleConnections();
+  // A WebSocket has no response to finish: it would only hold the exit.
+  closeUpgraded();
   setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
 }
 process.on("SIGINT", stop);

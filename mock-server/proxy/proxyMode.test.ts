@@ -325,7 +325,7 @@ test("does not send a request with a body again when the kept-alive connection d
   expect((await fetch(`${origin}/first`)).status).toBe(200);
   const post = await fetch(`${origin}/second`, { method: "POST", body: "once" });
   expect(post.status).toBe(502);
-  expect(await post.text()).toContain("closed the connection without an answer (ECONNRESET)");
+  expect(await post.text()).toContain("closed the connection without an answer");
   expect(upstream.requests()).toBe(2);
 });
 

@@ -2,10 +2,12 @@ import { expect, test } from "vitest";
 import { pageUrlProblem, parseUpstreamUrl } from "./upstreamUrl.ts";
 
 test.each([
-  ["http://127.0.0.1:3000", { origin: "http://127.0.0.1:3000", hostname: "127.0.0.1", port: 3000 }],
-  ["http://127.0.0.1:3000/", { origin: "http://127.0.0.1:3000", hostname: "127.0.0.1", port: 3000 }],
-  ["http://localhost", { origin: "http://localhost", hostname: "localhost", port: 80 }],
-  ["http://[::1]:5173", { origin: "http://[::1]:5173", hostname: "::1", port: 5173 }],
+  ["http://127.0.0.1:3000", { origin: "http://127.0.0.1:3000", tls: false, hostname: "127.0.0.1", port: 3000 }],
+  ["http://127.0.0.1:3000/", { origin: "http://127.0.0.1:3000", tls: false, hostname: "127.0.0.1", port: 3000 }],
+  ["http://localhost", { origin: "http://localhost", tls: false, hostname: "localhost", port: 80 }],
+  ["https://127.0.0.1:5173", { origin: "https://127.0.0.1:5173", tls: true, hostname: "127.0.0.1", port: 5173 }],
+  ["https://localhost", { origin: "https://localhost", tls: true, hostname: "localhost", port: 443 }],
+  ["http://[::1]:5173", { origin: "http://[::1]:5173", tls: false, hostname: "::1", port: 5173 }],
 ])("accepts %s", (text, expected) => {
   expect(parseUpstreamUrl(text)).toEqual(expected);
 });
@@ -14,8 +16,8 @@ test.each([
   ["127.0.0.1:3000", "it is not a URL; write it as http://host:port"],
   ["localhost:3000", "it is not a URL; write it as http://host:port"],
   ["localhost", "it is not a URL; write it as http://host:port"],
-  ["https://127.0.0.1:3000", "it uses https, and only http:// upstreams are supported (run the app without TLS locally)"],
-  ["ftp://127.0.0.1", "it uses ftp, and only http:// upstreams are supported (run the app without TLS locally)"],
+  ["ftp://127.0.0.1", "it uses ftp; give an http:// or https:// origin"],
+  ["ws://127.0.0.1:3000", "it uses ws; give an http:// or https:// origin"],
   ["http://user:pw@127.0.0.1:3000", "it has a user name or password; the upstream must not need credentials in the URL"],
   ["http://127.0.0.1:3000/app", "it has a path, query or fragment; give only the origin, e.g. http://127.0.0.1:3000"],
   ["http://127.0.0.1:3000/?x=1", "it has a path, query or fragment; give only the origin, e.g. http://127.0.0.1:3000"],

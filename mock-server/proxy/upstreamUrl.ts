@@ -1,8 +1,8 @@
 /**
  * The URLs the kit is given for an app, with one set of rules: the upstream app of proxy mode
- * (`serve --upstream`, and `check --target`, which becomes it) is an `http://host:port` origin;
- * TLS, paths, credentials and other schemes are refused with the reason, so a typo fails at start,
- * not on the first request. A page the browser opens itself (`init --target`) may be https and
+ * (`serve --upstream`, and `check --target`, which becomes it) is an `http://` or `https://` origin
+ * (a dev server with TLS, which may speak HTTP/2); paths, credentials and other schemes are refused
+ * with the reason, so a typo fails at start, not on the first request. A page the browser opens itself (`init --target`) may be https and
  * have a path.
  */
 import { isLoopbackHost } from "../http/isLoopbackHost.ts";
@@ -12,12 +12,14 @@ export class UpstreamUrlError extends Error {}
 export interface Upstream {
   /** `http://127.0.0.1:3000` */
   readonly origin: string;
+  /** Whether the upstream speaks TLS (`https://`). */
+  readonly tls: boolean;
   /** For `http.request`: IPv6 without brackets. */
   readonly hostname: string;
   readonly port: number;
 }
 
-const DEFAULT_HTTP_PORT = 80;
+const DEFAULT_PORTS = { "http:": 80, "https:": 443 } as const;
 
 /** The absolute URL `text` names, or why it is not one; `example` shows the form wanted. */
 function absoluteUrl(text: string, example: string): URL | string {
@@ -42,7 +44,7 @@ export function pageUrlProblem(text: string): string | null {
 export function upstreamProblem(text: string): string | null {
   const url = absoluteUrl(text, "http://host:port");
   if (typeof url === "string") return url;
-  if (url.protocol !== "http:") return `it uses ${url.protocol.replace(/:$/, "")}, and only http:// upstreams are supported (run the app without TLS locally)`;
+  if (url.protocol !== "http:" && url.protocol !== "https:") return `it uses ${url.protocol.replace(/:$/, "")}; give an http:// or https:// origin`;
   if (url.username !== "" || url.password !== "") return "it has a user name or password; the upstream must not need credentials in the URL";
   if (url.pathname !== "/" || url.search !== "" || url.hash !== "") return "it has a path, query or fragment; give only the origin, e.g. http://127.0.0.1:3000";
   return null;
@@ -52,7 +54,13 @@ export function parseUpstreamUrl(text: string): Upstream {
   const problem = upstreamProblem(text);
   if (problem) throw new UpstreamUrlError(`Failed to use '${text}' as the upstream app: ${problem}.`);
   const url = new URL(text);
-  return { origin: url.origin, hostname: url.hostname.replace(/^\[(.*)\]$/, "$1"), port: url.port === "" ? DEFAULT_HTTP_PORT : Number(url.port) };
+  const tls = url.protocol === "https:";
+  return {
+    origin: url.origin,
+    tls,
+    hostname: url.hostname.replace(/^\[(.*)\]$/, "$1"),
+    port: url.port === "" ? DEFAULT_PORTS[tls ? "https:" : "http:"] : Number(url.port),
+  };
 }
 
 const WILDCARD_HOSTS = new Set(["0.0.0.0", "::", "[::]"]);

@@ -12,6 +12,7 @@ import { createControlClient } from "../control/controlClient.ts";
 import { type AppOptions, createApp, type MockApp } from "../createApp.ts";
 import type { Fault, FaultInput } from "../faults/faultSchema.ts";
 import type { JournalEntry } from "../journal/journal.ts";
+import { serveUpgrades } from "../proxy/serveUpgrades.ts";
 import { type FakeDist, makeFakeDist, removeFakeDist } from "./fakeDist.ts";
 
 /**
@@ -40,6 +41,7 @@ export interface TestServer {
 export async function startTestServer(options: AppOptions = {}): Promise<TestServer> {
   const app = createApp(options);
   const server = createServer(app.handler);
+  const closeUpgraded = serveUpgrades(server, app.upgrade);
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(0, "127.0.0.1", resolve);
@@ -70,6 +72,7 @@ export async function startTestServer(options: AppOptions = {}): Promise<TestSer
         server.close((error) => (error ? reject(error) : resolve()));
         // Keep-alive sockets of global fetch and hung requests would hold close() open.
         server.closeAllConnections();
+        closeUpgraded();
       }),
   };
 }
