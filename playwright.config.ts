@@ -32,7 +32,14 @@ export default defineConfig({
   // The control panel's and the network switch's specs test the kit's own mock server, not the app: a check of someone
   // else's app (PCK_TARGET) leaves them out. Their clause-carrying tests need the reference app anyway.
   testIgnore: target
-    ? [`**/panel.spec${ext}`, `**/offline-switch.spec${ext}`, `**/injected-exception.spec${ext}`, `**/deploy.spec${ext}`, `**/https.spec${ext}`]
+    ? [
+        `**/panel.spec${ext}`,
+        `**/offline-switch.spec${ext}`,
+        `**/injected-exception.spec${ext}`,
+        `**/deploy.spec${ext}`,
+        `**/https.spec${ext}`,
+        `**/dev-server-proxy.spec${ext}`,
+      ]
     : [],
   // One mock server per parallel worker for the whole run: a test worker replaced after a failed test
   // takes over its predecessor's instead of starting one.
