@@ -13,16 +13,20 @@
  *
  * Flags: --duration S (per round and server, default 5), --rounds N (default 3), --connections N
  * (default 10), --warm-up S (per server, before the first round, default 2).
+ *
+ * With --proxy: proxy mode instead, against the forwarding it replaced (internal/proxyThroughput.ts;
+ * --against <commit> names that forwarding's commit).
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import autocannon from "autocannon";
 import { startMockServer } from "../specs/support/mockServerProcess.ts";
 import { DEFAULT_SHELL_CONFIG } from "../src/core/shellConfig.ts";
 import { startBareExpress } from "./internal/bareExpress.ts";
 import { ROOT } from "./internal/bundleSize.ts";
+import { loadRoute, type Measurement, type Route } from "./internal/loadRoute.ts";
+import { HAND_WRITTEN_PROXY_REF, measureProxyThroughput } from "./internal/proxyThroughput.ts";
 import { type Goal, printGoal, printMachine, printTable, ratio } from "./internal/report.ts";
 import { median } from "./internal/stats.ts";
 
@@ -38,6 +42,8 @@ const { values: flags } = parseArgs({
     rounds: { type: "string", default: "3" },
     connections: { type: "string", default: "10" },
     "warm-up": { type: "string", default: "2" },
+    proxy: { type: "boolean", default: false },
+    against: { type: "string", default: HAND_WRITTEN_PROXY_REF },
   },
 });
 const DURATION_S = Number(flags.duration);
@@ -45,89 +51,80 @@ const CONNECTIONS = Number(flags.connections);
 const WARM_UP_S = Number(flags["warm-up"]);
 const ROUNDS = Number(flags.rounds);
 
-interface Route {
-  readonly name: string;
-  readonly path: string;
-  readonly accept: string;
-  readonly status: number;
-}
-
 const ROUTES: readonly Route[] = [
   { name: "plain: GET /app/sw.js", path: WORKER_PATH, accept: "*/*", status: 200 },
   { name: `status fault ${FAULT_STATUS}: GET /app/pages/1`, path: FAULT_PATH, accept: "text/html", status: FAULT_STATUS },
 ];
 
-interface Measurement {
-  readonly requestsPerSecond: number;
-  readonly p50: number;
-  readonly p99: number;
-  readonly requests: number;
-}
+const load = (origin: string, route: Route, seconds: number): Promise<Measurement> => loadRoute(origin, route, seconds, CONNECTIONS);
 
-/** Loads `origin + route.path` for `seconds` and fails if any answer is not the route's status. */
-async function load(origin: string, route: Route, seconds: number): Promise<Measurement> {
-  const result = await autocannon({ url: `${origin}${route.path}`, connections: CONNECTIONS, duration: seconds, headers: { accept: route.accept } });
-  const wrong = result.errors + result.timeouts + (route.status === 200 ? result.non2xx : result["2xx"]);
-  if (wrong > 0 || result.requests.total === 0) {
-    throw new Error(`Failed to measure ${route.name} on ${origin}: ${wrong} errors, timeouts or wrong statuses out of ${result.requests.total} requests.`);
-  }
-  return { requestsPerSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, requests: result.requests.total };
-}
-
-printMachine(
-  `bench:throughput (autocannon, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${DURATION_S} s per server after ${WARM_UP_S} s warm-up, loopback)`,
-);
-const mock = await startMockServer();
-const dir = mkdtempSync(join(tmpdir(), "pck-throughput-"));
-try {
-  // A fault without `times` stays for the whole run.
-  await mock.addFault({ path: FAULT_PATH, status: FAULT_STATUS });
-  const sample = await fetch(`${mock.origin}${FAULT_PATH}`, { headers: { accept: "text/html" } });
-  if (sample.status !== FAULT_STATUS) throw new Error(`Failed to set up the status fault: ${FAULT_PATH} answered ${sample.status}.`);
-  const bodyFile = join(dir, "fault-body.html");
-  writeFileSync(bodyFile, Buffer.from(await sample.arrayBuffer()));
-  const bare = await startBareExpress({
-    files: { [WORKER_PATH]: join(ROOT, "dist", "sw.js") },
-    fixed: { [FAULT_PATH]: { status: FAULT_STATUS, bodyFile } },
-  });
-
-  const rows: (string | number)[][] = [];
-  const goals: Goal[] = [];
+async function measureMockServer(): Promise<void> {
+  printMachine(
+    `bench:throughput (autocannon, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${DURATION_S} s per server after ${WARM_UP_S} s warm-up, loopback)`,
+  );
+  const mock = await startMockServer();
+  const dir = mkdtempSync(join(tmpdir(), "pck-throughput-"));
   try {
-    for (const route of ROUTES) {
-      const servers = [
-        { name: "bare" as const, origin: bare.origin },
-        { name: "mock" as const, origin: mock.origin },
-      ];
-      for (const server of servers) await load(server.origin, route, WARM_UP_S);
-      const rounds: Record<"bare" | "mock", Measurement>[] = [];
-      for (let round = 0; round < ROUNDS; round++) {
-        const measured: Partial<Record<"bare" | "mock", Measurement>> = {};
-        for (const server of round % 2 === 0 ? servers : [...servers].reverse()) measured[server.name] = await load(server.origin, route, DURATION_S);
-        rounds.push(measured as Record<"bare" | "mock", Measurement>);
+    // A fault without `times` stays for the whole run.
+    await mock.addFault({ path: FAULT_PATH, status: FAULT_STATUS });
+    const sample = await fetch(`${mock.origin}${FAULT_PATH}`, { headers: { accept: "text/html" } });
+    if (sample.status !== FAULT_STATUS) throw new Error(`Failed to set up the status fault: ${FAULT_PATH} answered ${sample.status}.`);
+    const bodyFile = join(dir, "fault-body.html");
+    writeFileSync(bodyFile, Buffer.from(await sample.arrayBuffer()));
+    const bare = await startBareExpress({
+      files: { [WORKER_PATH]: join(ROOT, "dist", "sw.js") },
+      fixed: { [FAULT_PATH]: { status: FAULT_STATUS, bodyFile } },
+    });
+
+    const rows: (string | number)[][] = [];
+    const goals: Goal[] = [];
+    try {
+      for (const route of ROUTES) {
+        const servers = [
+          { name: "bare" as const, origin: bare.origin },
+          { name: "mock" as const, origin: mock.origin },
+        ];
+        for (const server of servers) await load(server.origin, route, WARM_UP_S);
+        const rounds: Record<"bare" | "mock", Measurement>[] = [];
+        for (let round = 0; round < ROUNDS; round++) {
+          const measured: Partial<Record<"bare" | "mock", Measurement>> = {};
+          for (const server of round % 2 === 0 ? servers : [...servers].reverse()) measured[server.name] = await load(server.origin, route, DURATION_S);
+          rounds.push(measured as Record<"bare" | "mock", Measurement>);
+        }
+        const mid = (side: "bare" | "mock", key: keyof Measurement) => median(rounds.map((round) => round[side][key]));
+        const throughputRatio = median(rounds.map((round) => round.mock.requestsPerSecond / round.bare.requestsPerSecond));
+        const p99Ratio = median(rounds.map((round) => round.mock.p99 / round.bare.p99));
+        rows.push([
+          route.name,
+          "bare Express (baseline)",
+          mid("bare", "requestsPerSecond").toFixed(0),
+          mid("bare", "p50"),
+          mid("bare", "p99"),
+          "1.000",
+          "1.000",
+        ]);
+        rows.push([
+          route.name,
+          "mock server",
+          mid("mock", "requestsPerSecond").toFixed(0),
+          mid("mock", "p50"),
+          mid("mock", "p99"),
+          ratio(throughputRatio),
+          ratio(p99Ratio),
+        ]);
+        goals.push({ name: `${route.name} ≥ ${GOAL} of bare Express (req/s)`, ratio: throughputRatio, limit: GOAL, direction: "at least" });
       }
-      const mid = (side: "bare" | "mock", key: keyof Measurement) => median(rounds.map((round) => round[side][key]));
-      const throughputRatio = median(rounds.map((round) => round.mock.requestsPerSecond / round.bare.requestsPerSecond));
-      const p99Ratio = median(rounds.map((round) => round.mock.p99 / round.bare.p99));
-      rows.push([route.name, "bare Express (baseline)", mid("bare", "requestsPerSecond").toFixed(0), mid("bare", "p50"), mid("bare", "p99"), "1.000", "1.000"]);
-      rows.push([
-        route.name,
-        "mock server",
-        mid("mock", "requestsPerSecond").toFixed(0),
-        mid("mock", "p50"),
-        mid("mock", "p99"),
-        ratio(throughputRatio),
-        ratio(p99Ratio),
-      ]);
-      goals.push({ name: `${route.name} ≥ ${GOAL} of bare Express (req/s)`, ratio: throughputRatio, limit: GOAL, direction: "at least" });
+    } finally {
+      await bare.stop();
     }
+    printTable(["route", "server", "req/s", "p50 ms", "p99 ms", "req/s × bare", "p99 × bare"], rows);
+    console.log();
+    for (const goal of goals) printGoal(goal);
   } finally {
-    await bare.stop();
+    await mock.stop();
+    rmSync(dir, { recursive: true, force: true });
   }
-  printTable(["route", "server", "req/s", "p50 ms", "p99 ms", "req/s × bare", "p99 × bare"], rows);
-  console.log();
-  for (const goal of goals) printGoal(goal);
-} finally {
-  await mock.stop();
-  rmSync(dir, { recursive: true, force: true });
 }
+
+if (flags.proxy) await measureProxyThroughput({ against: flags.against, durationS: DURATION_S, rounds: ROUNDS, connections: CONNECTIONS, warmUpS: WARM_UP_S });
+else await measureMockServer();
