@@ -43,6 +43,7 @@ export function journalRequests(journal: Journal, workerPath: string, logger: Lo
       const signals = {
         fromWorker: madeByWorker(req.get("referer"), workerPath),
         secFetchMode: req.get("sec-fetch-mode") ?? null,
+        secFetchDest: req.get("sec-fetch-dest") ?? null,
         navigationPreload: req.get("service-worker-navigation-preload") !== undefined,
       };
       const entry: NewEntry = {
@@ -54,7 +55,7 @@ export function journalRequests(journal: Journal, workerPath: string, logger: Lo
         fromWorker: signals.fromWorker,
         accept: req.get("accept") ?? null,
         secFetchMode: signals.secFetchMode,
-        secFetchDest: req.get("sec-fetch-dest") ?? null,
+        secFetchDest: signals.secFetchDest,
         navigationPreload: signals.navigationPreload,
         kind: requestKind({ ...signals, data: representationOf(req) === "data" }),
         outcome: completed ? "completed" : (res.locals.cut ?? (res.locals.dropped ? "dropped" : "aborted")),

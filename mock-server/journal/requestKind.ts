@@ -12,14 +12,20 @@ export interface KindSignals {
   /** It carried `Service-Worker-Navigation-Preload`. */
   readonly navigationPreload: boolean;
   readonly secFetchMode: string | null;
+  readonly secFetchDest: string | null;
   /** The request asked for the data representation (representation.ts). */
   readonly data: boolean;
 }
 
-export function requestKind({ fromWorker, navigationPreload, secFetchMode, data }: KindSignals): RequestKind {
+export function requestKind({ fromWorker, navigationPreload, secFetchMode, secFetchDest, data }: KindSignals): RequestKind {
   // A preload carries the navigation's own headers, so it is told apart before the navigation.
   if (navigationPreload) return "preload";
   if (fromWorker === true) return "worker";
-  if (secFetchMode === "navigate") return "navigation";
+  // A running worker passing the navigation on (`fetch(event.request)`) keeps its `navigate` mode and
+  // its page's referrer, but Chromium sends it as `Sec-Fetch-Dest: empty`: no browser navigation
+  // has that destination (a page's is `document`, a frame's `iframe`). A worker started cold sends
+  // nothing of its own: Chromium's ServiceWorkerAutoPreload sent the browser's request while it
+  // started, with no header to tell it by, and the worker's fetch took that answer: `navigation`.
+  if (secFetchMode === "navigate") return secFetchDest === "empty" ? "worker" : "navigation";
   return data ? "data" : "subresource";
 }
