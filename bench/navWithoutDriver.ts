@@ -9,10 +9,13 @@
  * Each origin is a loopback port of its own serving the same small document, so every navigation is
  * a cross-origin one from another of them, measured the same way. A worker origin's sample counts
  * only once its worker controls the page. The servers live in this process: it does nothing else
- * while the browser runs. Flags: --rounds N (default 40, navigations per origin).
+ * while the browser runs. Flags: --rounds N (default 40, navigations per origin); --floors a,b (the
+ * workers, each after a no-worker origin of its own; default preload,route-network; also
+ * route-race, serwist, reference). With both serwist and reference: the goal of issue 21, the ms the
+ * reference's worker adds ≤ the ms Serwist's adds, measured without Playwright's driver in the way.
  */
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -20,8 +23,9 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { chromium } from "@playwright/test";
 import { CHROMIUM_ARGS, findChromium } from "../kit/chromium.mjs";
+import { ROOT } from "./internal/bundleSize.ts";
 import { type FloorWorker, floorWorkerScript } from "./internal/floorNavigationServer.ts";
-import { ms, printMachine, printTable, ratio } from "./internal/report.ts";
+import { ms, printGoal, printMachine, printTable, ratio } from "./internal/report.ts";
 import { summarize } from "./internal/stats.ts";
 
 /** Navigations thrown away first per origin: the workers' installs, first-use caches. */
@@ -29,12 +33,31 @@ const WARM_UP = 3;
 /** Hard limit on the whole run, for a browser that stops navigating. */
 const RUN_TIMEOUT_MS = 10 * 60_000;
 
-const { values: flags } = parseArgs({ options: { rounds: { type: "string", default: "40" } }, strict: true });
+const FLOORS: readonly FloorWorker[] = ["preload", "route-network", "route-race", "serwist", "reference"];
+const FLOOR_NAMES: Record<FloorWorker, string> = {
+  preload: "minimal preload worker",
+  "route-network": "worker routing navigations to the network (addRoutes)",
+  "route-race": "worker racing the network against its handler (addRoutes)",
+  serwist: "Serwist's own worker (NetworkFirst, navigation preload)",
+  reference: "the reference's worker (dist/sw.js)",
+};
+
+const { values: flags } = parseArgs({
+  options: { rounds: { type: "string", default: "40" }, floors: { type: "string", default: "preload,route-network" } },
+  strict: true,
+});
 const ROUNDS = Number(flags.rounds);
 if (!Number.isInteger(ROUNDS) || ROUNDS < 1) {
   process.stderr.write(`bench:nav-raw: --rounds must be a whole number ≥ 1, not '${flags.rounds}'.\n`);
   process.exit(2);
 }
+const floors = flags.floors.split(",").map((name) => name.trim());
+const unknown = floors.filter((name) => !(FLOORS as readonly string[]).includes(name));
+if (unknown.length > 0 || floors.length === 0) {
+  process.stderr.write(`bench:nav-raw: --floors takes a comma-separated list of ${FLOORS.join(", ")}; not '${unknown.join(", ") || flags.floors}'.\n`);
+  process.exit(2);
+}
+const DIST = join(ROOT, "dist");
 
 interface Origin {
   readonly name: string;
@@ -44,14 +67,14 @@ interface Origin {
   readonly samples: { responseEnd: number; controlled: boolean }[];
 }
 
-const origins: Origin[] = (
-  [
-    ["no worker (before the preload worker)", null],
-    ["minimal preload worker", "preload"],
-    ["no worker (before the routing worker)", null],
-    ["worker routing navigations to the network (addRoutes)", "route-network"],
-  ] as const
-).map(([name, worker]) => ({ name, worker, server: createServer(), url: "", samples: [] }));
+const origins: Origin[] = (floors as FloorWorker[]).flatMap((worker) =>
+  (
+    [
+      [`no worker (before the ${worker} worker)`, null],
+      [FLOOR_NAMES[worker], worker],
+    ] as const
+  ).map(([name, floor]) => ({ name, worker: floor, server: createServer(), url: "", samples: [] })),
+);
 
 const filler = `<p>${"A page of moderate length, the same bytes on every origin. ".repeat(60)}</p>`;
 let finish: () => void = () => undefined;
@@ -81,6 +104,13 @@ for (const [index, origin] of origins.entries()) {
     const url = new URL(req.url ?? "/", origin.url);
     if (url.pathname === "/sw.js" && origin.worker) {
       res.writeHead(200, { "content-type": "text/javascript", "cache-control": "no-cache" }).end(scripts.get(origin.worker));
+    } else if (origin.worker === "reference" && !["/page", "/result", "/done"].includes(url.pathname)) {
+      // The reference worker's precache (its build's files, the offline page, the manifest), relative
+      // to the scope `/`: a 404 would fail its install. What the build lacks gets an empty 200.
+      const file = join(DIST, url.pathname);
+      res
+        .writeHead(200, { "cache-control": "no-cache" })
+        .end(url.pathname.includes("..") || !existsSync(file) || statSync(file).isDirectory() ? "" : readFileSync(file));
     } else if (url.pathname === "/result") {
       let body = "";
       req.on("data", (chunk) => {
@@ -148,11 +178,24 @@ printTable(
   ["origin", "n", "p10", "median", "p90"],
   medians.map(({ origin, summary }) => [origin.name, summary.n, ms(summary.p10), ms(summary.median), ms(summary.p90)]),
 );
+const added = new Map<FloorWorker, number>();
 for (let i = 0; i + 1 < medians.length; i += 2) {
   const [base, withWorker] = [medians[i], medians[i + 1]];
-  if (!base || !withWorker) continue;
+  if (!base || !withWorker?.origin.worker) continue;
+  added.set(withWorker.origin.worker, withWorker.summary.median - base.summary.median);
   console.log(
     `${withWorker.origin.name} / no worker, median document in: ${ratio(withWorker.summary.median / base.summary.median)}; ` +
-      `${ms(withWorker.summary.median - base.summary.median)} ms added`,
+      `${(withWorker.summary.median - base.summary.median).toFixed(2)} ms added`,
   );
+}
+const ours = added.get("reference");
+const peer = added.get("serwist");
+if (ours !== undefined && peer !== undefined) {
+  console.log();
+  printGoal({
+    name: `ms the reference's worker adds to the median document in ≤ Serwist's (${ours.toFixed(2)} ms against ${peer.toFixed(2)} ms)`,
+    ratio: peer > 0 ? ours / peer : Number.POSITIVE_INFINITY,
+    limit: 1,
+    direction: "at most",
+  });
 }

@@ -3,14 +3,29 @@
  * warm and cold. Chromium (since about 152, ServiceWorkerAutoPreload) sends the navigation's request
  * itself while it starts a cold worker whose navigation preload is off, and the worker's
  * `fetch(event.request)` takes that answer: the server sees the browser's request (`navigation`),
- * with nothing to tell it by. A running worker sends its own (`worker`). The reference worker is
- * made a pass-through one by turning its navigation preload off (it then fetches the request itself,
- * sw/navigate.ts). Left out of a check of someone else's app (playwright.config.ts).
+ * with nothing to tell it by. A running worker sends its own (`worker`). The worker here is a plain
+ * pass-through one put in place of the app's (the `workerScript` option): the reference's races its
+ * navigations with the Static Routing API, and Chromium then sends them itself whatever the worker's
+ * state. Left out of a check of someone else's app (playwright.config.ts).
  */
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
 import type { MockServer } from "./support/mockServerProcess.ts";
 import { makeWorkersCold, makeWorkerWarm } from "./support/workerTemperature.ts";
+
+/** Passes navigations on: the preloaded response when navigation preload is on, its own fetch otherwise. */
+const PASS_THROUGH_WORKER = `self.addEventListener("install", () => self.skipWaiting());
+self.addEventListener("activate", (event) => event.waitUntil(self.clients.claim()));
+self.addEventListener("fetch", (event) => {
+  if (event.request.mode === "navigate") event.respondWith(Promise.resolve(event.preloadResponse).then((response) => response || fetch(event.request)));
+});
+`;
+const workerFile = join(mkdtempSync(join(tmpdir(), "pck-pass-through-")), "sw.js");
+writeFileSync(workerFile, PASS_THROUGH_WORKER);
+test.use({ workerScript: workerFile });
 
 const DOCUMENT_KINDS: ReadonlySet<string> = new Set(["navigation", "preload", "worker"]);
 

@@ -100,11 +100,14 @@ export const DEVIANTS: readonly Deviant[] = [
     caughtBy: ["NAV-7 gives up saving the landing page when the server hangs, and activates"],
   },
   {
-    // A worker that fetches a navigation again instead of answering with its preload: each online
-    // navigation then reaches the server twice.
+    // A worker that fetches a navigation's URL a second time beside passing its request on (a
+    // revalidation, a ping): Chromium gives the navigation's own request the answer it already has
+    // under way (the race's, sw/raceNavigations.ts, or the preload's), the new request goes to the
+    // server, so each online navigation reaches it twice.
     name: "fetches navigations twice",
     file: "sw/navigate.ts",
-    remove: "preloaded instanceof Response ? preloaded : ",
+    remove: "fetch(event.request)",
+    with: "(fetch(event.request.url).catch(() => undefined), fetch(event.request))",
     grep: /NAV-5 /,
     caughtBy: ["NAV-5 a navigation the running worker answers reaches the server once"],
   },
