@@ -1,7 +1,7 @@
 /**
  * The mock server's entry, run by bin/serve.mjs (`npm start`, `npm run serve`), which sets up tsx
  * with the project's tsconfig and production React first: parse flags (cli.ts; `--help` lists them all: --port, --host,
- * --base-path, --scenario, --upstream, --worker-path, --log-level, --control-token, --https), load the
+ * --base-path, --scenario, --upstream, --record, --replay, --worker-path, --log-level, --control-token, --https), load the
  * scenario, build the app, listen, print the URL. Stops on SIGINT/SIGTERM — in-flight requests get
  * to finish — and, when started by a parent over IPC (the test fixtures), when that parent goes away.
  */
@@ -9,12 +9,14 @@ import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { createServer as createHttpsServer } from "node:https";
 import type { AddressInfo } from "node:net";
-import { resolve } from "node:path";
+import { dirname, resolve } from "node:path";
 import { kitPath } from "../../kit/kitPaths.ts";
 import { CONTROL_PREFIX } from "../control/controlPaths.ts";
 import { createApp } from "../createApp.ts";
 import { createLogger } from "../http/logger.ts";
 import { rendersJsx } from "../reference/renderDocument.tsx";
+import { HarRecorder, RecordFileError } from "../replay/harRecorder.ts";
+import { HarError, type LoadedHar, loadHarFile } from "../replay/loadHar.ts";
 import { loadScenarioFile, ScenarioFileError } from "../scenarios/loadScenarioFile.ts";
 import type { Scenario } from "../scenarios/scenarioSchema.ts";
 import { CliError, parseCli, USAGE } from "./cli.ts";
@@ -46,7 +48,7 @@ if (options.version) {
   process.exit(0);
 }
 
-if (options.upstream === undefined && !rendersJsx()) {
+if (options.upstream === undefined && options.replay === undefined && !rendersJsx()) {
   fail(
     "Failed to start: this process compiles the pages' JSX without React's automatic runtime, so every page would answer 500. Start the server with 'npm start -- …' (or 'npm run serve -- …' on an existing build), not mock-server/process/main.ts directly.",
   );
@@ -60,12 +62,37 @@ try {
   throw error;
 }
 
+// A scenario's HAR is named relative to the scenario file, as an editor shows them side by side.
+if (options.replay !== undefined && scenario?.replay !== undefined)
+  fail(`--replay and the scenario's replay (${scenario.replay}) both name a HAR: pass one or the other.`);
+const replayFile =
+  options.replay ?? (scenario?.replay === undefined || options.scenario === undefined ? undefined : resolve(dirname(options.scenario), scenario.replay));
+let replay: LoadedHar | undefined;
+try {
+  replay = replayFile === undefined ? undefined : loadHarFile(replayFile, options.replay ?? scenario?.replay);
+} catch (error) {
+  if (error instanceof HarError) fail(error.message);
+  throw error;
+}
+
+let recorder: HarRecorder | undefined;
+try {
+  const { name, version } = JSON.parse(readFileSync(kitPath("package.json"), "utf8")) as { name: string; version: string };
+  recorder = options.record === undefined ? undefined : new HarRecorder(options.record, { name, version }, options.controlToken);
+} catch (error) {
+  if (error instanceof RecordFileError) fail(error.message);
+  throw error;
+}
+
 let mock: ReturnType<typeof createApp>;
 try {
   mock = createApp({
     basePath: options.basePath,
     scenario,
     upstream: options.upstream,
+    replay,
+    replayUnmatched: options.replayUnmatched,
+    onUpstreamResponse: recorder?.tap,
     workerPath: options.workerPath,
     ...(options.dist === undefined ? {} : { distDir: resolve(options.dist) }),
     controlToken: options.controlToken,
@@ -93,9 +120,20 @@ server.listen(options.port, options.host, () => {
   const host = address.includes(":") ? `[${address}]` : address;
   const origin = `${tls === undefined ? "http" : "https"}://${host}:${port}`;
   const url = `${origin}${mock.appPath}`;
-  const what = options.upstream === undefined ? "Mock server with the reference shell" : `Mock server in front of ${options.upstream}`;
+  const what =
+    options.upstream !== undefined
+      ? `Mock server in front of ${options.upstream}`
+      : replay !== undefined
+        ? `Mock server answering from ${replay.name}`
+        : "Mock server with the reference shell";
   const lines = [`${what}: ${url}`, `Control panel: ${origin}${CONTROL_PREFIX}/`, `Control API and journal: ${origin}${CONTROL_PREFIX}/journal`];
   if (scenario) lines.push(`Scenario: ${scenario.name} (${options.scenario})`);
+  const inForce = mock.getReplay();
+  if (inForce) {
+    const { usable, total } = inForce.har.index;
+    lines.push(`Replaying ${inForce.har.name}: ${usable} of its ${total} entries answer; unmatched requests: ${inForce.unmatched}`);
+  }
+  if (recorder) lines.push(`Recording the upstream's answers to ${recorder.file}`);
   if (options.controlToken) lines.push("Control requests need 'Authorization: Bearer <token>' (the token you passed).");
   if (tls !== undefined) {
     lines.push(`TLS certificate for ${tls.covers}`, `  SHA-256 fingerprint: ${tls.fingerprint256}`);
@@ -121,7 +159,11 @@ server.on("request", (_req, res) => {
 function stop(): void {
   if (stopping) return;
   stopping = true;
-  server.close(() => process.exit(0));
+  server.close(() => {
+    // Every entry is on disk already (harRecorder.ts writes each as its response ends).
+    recorder?.close();
+    process.exit(0);
+  });
   server.closeIdleConnections();
   setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
 }

@@ -10,7 +10,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { Agent, type IncomingMessage, request } from "node:http";
-import { pipeline, Transform } from "node:stream";
+import { pipeline, Transform, type Writable } from "node:stream";
 import type { Request, RequestHandler } from "express";
 import type { Logger } from "pino";
 import { sendError } from "../http/httpError.ts";
@@ -77,9 +77,19 @@ export interface ProxyOptions {
    * answer is a whole, uncompressed body the suffix can follow.
    */
   readonly suffixFor?: (req: Request) => string | undefined;
+  /**
+   * Sees each upstream answer as it came, before the suffix (`--record`, mock-server/replay/): may
+   * return a stream that gets a copy of its body. It must never hold the body back; it ends only
+   * when the body did.
+   */
+  readonly onUpstreamResponse?: (req: Request, incoming: IncomingMessage) => Writable | undefined;
 }
 
-export function proxyToUpstream(upstream: Upstream, logger: Logger, { timeoutMs = UPSTREAM_TIMEOUT_MS, suffixFor }: ProxyOptions = {}): RequestHandler {
+export function proxyToUpstream(
+  upstream: Upstream,
+  logger: Logger,
+  { timeoutMs = UPSTREAM_TIMEOUT_MS, suffixFor, onUpstreamResponse }: ProxyOptions = {},
+): RequestHandler {
   // Keep-alive to the upstream, as a browser would keep its own connection to the app.
   const agent = new Agent({ keepAlive: true });
   const via = `1.1 pck-mock-server-${randomBytes(6).toString("hex")}`;
@@ -118,6 +128,8 @@ export function proxyToUpstream(upstream: Upstream, logger: Logger, { timeoutMs 
         const done = (error: Error | null) => {
           if (error) res.destroy();
         };
+        const tap = onUpstreamResponse?.(req, incoming);
+        if (tap) incoming.pipe(tap);
         if (appends) pipeline(incoming, appending(suffix), res, done);
         else pipeline(incoming, res, done);
       });
