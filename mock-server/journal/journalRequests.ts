@@ -79,6 +79,7 @@ export function journalRequests(journal: Journal, workerPath: string, logger: Lo
           fault: entry.fault,
           digest: entry.digest,
           outcome: entry.outcome,
+          ...(entry.replayed ? { replayed: entry.replayed } : {}),
           ...(journaled ? {} : { journaled }),
         },
         "request",
