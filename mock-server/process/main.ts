@@ -48,12 +48,6 @@ if (options.version) {
   process.exit(0);
 }
 
-if (options.upstream === undefined && options.replay === undefined && !rendersJsx()) {
-  fail(
-    "Failed to start: this process compiles the pages' JSX without React's automatic runtime, so every page would answer 500. Start the server with 'npm start -- …' (or 'npm run serve -- …' on an existing build), not mock-server/process/main.ts directly.",
-  );
-}
-
 let scenario: Scenario | undefined;
 try {
   scenario = options.scenario === undefined ? undefined : loadScenarioFile(options.scenario);
@@ -73,6 +67,12 @@ try {
 } catch (error) {
   if (error instanceof HarError) fail(error.message);
   throw error;
+}
+
+if (options.upstream === undefined && replay === undefined && !rendersJsx()) {
+  fail(
+    "Failed to start: this process compiles the pages' JSX without React's automatic runtime, so every page would answer 500. Start the server with 'npm start -- …' (or 'npm run serve -- …' on an existing build), not mock-server/process/main.ts directly.",
+  );
 }
 
 let recorder: HarRecorder | undefined;
