@@ -14,7 +14,7 @@ import { ENV } from "../kit/env.mjs";
 import { KIT_ROOT } from "../kit/kitPaths.ts";
 import { forkListening } from "../mock-server/process/forkListening.ts";
 import { MAX_HAR_ENTRIES } from "../mock-server/replay/harInput.ts";
-import { playwrightArgsFrom } from "./exampleApps/checkRecordedApp.ts";
+import { compareWithRecord, playwrightArgsFrom } from "./exampleApps/checkRecordedApp.ts";
 import { parseRecordedVerdicts } from "./exampleApps/recordedVerdicts.ts";
 import { runCommand, stopWhenOrphaned } from "./runCommand.mjs";
 
@@ -104,6 +104,8 @@ async function main(): Promise<0 | 1 | 2> {
   mergeRecordings();
   const replayed = await check("replayed", upstream.origin, { [ENV.replay]: MERGED });
   const differences = compare(recorded, replayed);
+  // Beside the comparison, each run against the app's record, so a drift of the suite itself shows as that, not as replay's.
+  for (const name of ["recorded", "replayed"]) compareWithRecord(`${app.name}, ${name} run`, join(OUT, name), join(KIT_ROOT, app.record));
   console.log(`\n[replay] Recorded run ${recorded.seconds} s, replayed run ${replayed.seconds} s.`);
   if (differences.length > 0) {
     console.error(`[replay] The replayed run's verdicts differ:\n${differences.map((line) => `  - ${line}`).join("\n")}`);
