@@ -27,7 +27,7 @@ export const HarInputEntry = z.looseObject({
     postData: z.looseObject({ text: z.string({ error: "must be a string" }).optional() }).optional(),
   }),
   response: z.looseObject({
-    status: z.number({ error: "must be a number" }),
+    status: z.number({ error: "must be a number" }).int("must be a whole number"),
     statusText: z.string().optional(),
     headers: Headers,
     content: z

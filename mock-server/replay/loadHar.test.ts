@@ -34,6 +34,11 @@ test.each([
   ["a wrong version", { log: { version: "2.0", entries: [] } }, ['log.version: must be a HAR 1.x version such as "1.2"']],
   ["entries that are not a list", { log: { version: "1.2", entries: {} } }, ["log.entries: must be a list of entries"]],
   [
+    "a status that is not a whole number",
+    har({ ...harEntry("GET", "http://x/a"), response: { ...harEntry("GET", "http://x/a").response, status: 200.5 } }),
+    ["log.entries[0].response.status: must be a whole number"],
+  ],
+  [
     "an entry without a usable URL",
     har({ ...harEntry("GET", "http://x/a"), request: { method: "GET", url: "/relative", headers: [] } }),
     ["log.entries[0].request.url: must be an absolute URL"],

@@ -31,8 +31,10 @@ test("compares paths as the URL parser writes them: an encoded space is a space"
   expect(answer(findReplay(replay, GET("/app/a%20b")))).toEqual({ text: "spaced", match: "exact" });
 });
 
-test("takes a GET's entry for a HEAD when there is no HEAD entry", () => {
-  expect(answer(findReplay(index(harEntry("GET", "http://x/a", { text: "a" })), { ...GET("/a"), method: "HEAD" }))).toEqual({ text: "a", match: "exact" });
+test("answers a HEAD from a GET's entry, whose length is the body's, and from a HEAD's without one", () => {
+  const head = { ...GET("/a"), method: "HEAD" };
+  expect(answer(findReplay(index(harEntry("GET", "http://x/a", { text: "a" }), harEntry("HEAD", "http://x/a")), head))).toEqual({ text: "a", match: "exact" });
+  expect(findReplay(index(harEntry("HEAD", "http://x/a")), head)?.entry.method).toBe("HEAD");
 });
 
 test("among entries of one request: the same body first, then the most shared header values, then the newest", () => {

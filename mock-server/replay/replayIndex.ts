@@ -6,8 +6,8 @@
  *
  * Matching, as the tools people replay HARs with do it:
  * - method and path, never the origin: a browser's export was taken on another host, and this
- *   server forwards paths as they are (proxy mode), so the app's paths are the HAR's. A HEAD also
- *   takes a GET's entry (its headers, no body).
+ *   server forwards paths as they are (proxy mode), so the app's paths are the HAR's. A HEAD takes
+ *   a GET's entry first (its headers and length, no body), a HEAD's without one.
  * - the query exactly, as Playwright's `routeFromHAR` and MockServer do; when no entry has this
  *   query, an entry of the same path with another one, as MSW and Mockoon match routes by path: a
  *   cache-buster or marker the app ignores (`?v=…`, a test's `?pck-settle=…`) must not turn a
@@ -162,7 +162,9 @@ export function indexHar(har: HarInput): ReplayIndex {
       body,
     };
     const key = `${method} ${path}`;
-    byRoute.set(key, [...(byRoute.get(key) ?? []), replay]);
+    const route = byRoute.get(key);
+    if (route) route.push(replay);
+    else byRoute.set(key, [replay]);
     usable++;
     bodyBytes += body.length;
   });
@@ -205,7 +207,8 @@ export function findReplay(index: ReplayIndex, request: ReplayRequest): ReplayMa
   for (const entry of candidates) {
     const rank = [
       entry.search === search ? 1 : 0,
-      entry.method === method ? 1 : 0,
+      // A HEAD is best answered by a GET's entry: its Content-Length is the body's, which a HEAD entry's (0) is not.
+      entry.method === (method === "HEAD" ? "GET" : method) ? 1 : 0,
       request.body !== null && entry.requestBody === request.body ? 1 : 0,
       sharedHeaders(entry, request.headers),
       entry.index,

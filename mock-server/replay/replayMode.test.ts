@@ -90,6 +90,18 @@ test("records what the upstream answered, not what a fault answered", async () =
   expect(entry.response.headers.map((header: { name: string }) => header.name.toLowerCase())).not.toContain("x-fault");
 });
 
+test("records the worker script as the upstream sent it, without a deploy's suffix", async () => {
+  const upstream = await startUpstream();
+  const file = join(mkdtempSync(join(tmpdir(), "pck-replay-")), "app.har");
+  const recorder = new HarRecorder(file, { name: "test", version: "1" });
+  onTestFinished(() => recorder.close());
+  const { origin } = await serve({ upstream: upstream.origin, onUpstreamResponse: recorder.tap });
+  await controlRequest(origin, "POST", "/deploy");
+  expect(await (await fetch(`${origin}/app/sw.js`)).text()).toBe("// worker\n// pwa-conformance-kit: deploy 1\n");
+  await expect.poll(() => recorder.counts.entries).toBe(1);
+  expect(JSON.parse(readFileSync(file, "utf8")).log.entries[0].response.content.text).toBe("// worker");
+});
+
 test("faults, the journal and deploys apply on top of the replay", async () => {
   const upstream = await startUpstream();
   const file = await record(upstream.origin, ["/app/", "/app/sw.js"]);
