@@ -16,6 +16,16 @@ export const ENV = {
   reportDir: "PCK_REPORT_DIR",
   /** The folder the user ran `check` from, so paths printed are relative to it (set by `check`). */
   callerDir: "PCK_CALLER_DIR",
+  /**
+   * Target mode: a folder where each of the run's mock servers records the app's answers
+   * (`--record <folder>/server-<n>.har`; set by scripts/checkReplay.ts, or a user).
+   */
+  recordDir: "PCK_RECORD_DIR",
+  /**
+   * Target mode: a HAR the run's mock servers answer from instead of the app (`--replay`, no
+   * upstream: the app may be stopped); set by scripts/checkReplay.ts, or a user.
+   */
+  replay: "PCK_REPLAY",
   /** A Chromium binary to test with (set by a user; wins over Playwright's and the OS's). */
   chromium: "PCK_CHROMIUM",
   /** `1`: `npm test` installs a browser even when one is found (set by a user, to test that path). */
@@ -50,6 +60,8 @@ export const ENV = {
  * @property {string | undefined} level
  * @property {string | undefined} reportDir
  * @property {string | undefined} callerDir
+ * @property {string | undefined} recordDir
+ * @property {string | undefined} replay
  * @property {string | undefined} chromium
  * @property {boolean} forceBrowserInstall
  * @property {string | undefined} controlToken
@@ -71,6 +83,8 @@ export function readKitEnv(env = process.env) {
     level: read(ENV.level),
     reportDir: read(ENV.reportDir),
     callerDir: read(ENV.callerDir),
+    recordDir: read(ENV.recordDir),
+    replay: read(ENV.replay),
     chromium: read(ENV.chromium),
     forceBrowserInstall: env[ENV.forceBrowserInstall] === "1",
     controlToken: read(ENV.controlToken),

@@ -21,11 +21,14 @@ import { refuseWhileOffline } from "./network/offline.ts";
 import { forwardUpgrades, type UpgradeHandler } from "./proxy/forwardUpgrades.ts";
 import { genericPageResponder } from "./proxy/genericPageResponder.ts";
 import { proxyHop } from "./proxy/proxyHop.ts";
-import { proxyToUpstream } from "./proxy/proxyToUpstream.ts";
+import { type ProxyOptions, proxyToUpstream } from "./proxy/proxyToUpstream.ts";
 import type { UpstreamConnection } from "./proxy/upstreamDispatcher.ts";
 import { parseUpstreamUrl } from "./proxy/upstreamUrl.ts";
 import { referenceBuilds, type ShellBuild } from "./reference/referenceBuilds.ts";
 import type { ShellConfigPatch } from "./reference/shellConfigSchema.ts";
+import type { LoadedHar } from "./replay/loadHar.ts";
+import { replayRoutes } from "./replay/replayRoutes.ts";
+import type { Replay, Unmatched } from "./replay/replayState.ts";
 import { type Scenario, type ScenarioSummary, summarize } from "./scenarios/scenarioSchema.ts";
 
 export const DEFAULT_DIST_DIR = kitPath("dist");
@@ -49,6 +52,15 @@ export interface AppOptions {
   readonly upstreamConnection?: UpstreamConnection;
   /** Proxy mode: how long the upstream may stay silent before the client gets a 504; default 60 s. */
   readonly upstreamTimeoutMs?: number;
+  /**
+   * Replay: a HAR to answer from at start (`--replay`, a scenario file's `replay`); reset returns to
+   * it. Without `upstream` the server stands in for the app alone (replay mode), as in proxy mode.
+   */
+  readonly replay?: LoadedHar;
+  /** What answers a request no HAR entry matches: `upstream` (the default with one) or `404` (the default without). */
+  readonly replayUnmatched?: Unmatched;
+  /** Proxy mode: sees each upstream answer as it came (`--record`: HarRecorder's tap). */
+  readonly onUpstreamResponse?: ProxyOptions["onUpstreamResponse"];
   /** The service worker's script path, by which the journal tells its requests; default `${basePath}/sw.js`. */
   readonly workerPath?: string;
   /** When set, every control request must send `Authorization: Bearer <token>` (401 otherwise). */
@@ -73,6 +85,8 @@ export interface MockApp {
   readonly applyScenario: (scenario: Scenario) => void;
   /** Proxy mode: forwards WebSocket upgrades to the upstream; give it the server's `upgrade` event. Undefined otherwise. */
   readonly upgrade: UpgradeHandler | undefined;
+  /** The replay in force (`GET /__mock/replay`), or null. */
+  readonly getReplay: () => Replay | null;
 }
 
 export function createApp(options: AppOptions = {}): MockApp {
@@ -85,6 +99,13 @@ export function createApp(options: AppOptions = {}): MockApp {
   let config = initial;
   let scenario: ScenarioSummary | null = null;
   let offline = false;
+  // Proxy mode and replay mode both stand in for someone else's app: the generic fault pages, deploys by suffix.
+  const proxied = options.upstream !== undefined || options.replay !== undefined;
+  const defaultUnmatched: Unmatched = options.replayUnmatched ?? (options.upstream === undefined ? "404" : "upstream");
+  if (defaultUnmatched === "upstream" && options.upstream === undefined)
+    throw new Error("Failed to send unmatched requests upstream: there is no upstream. Pass --upstream <url>, or --replay-unmatched 404.");
+  const startReplay: Replay | null = options.replay ? { har: options.replay, unmatched: defaultUnmatched } : null;
+  let replay = startReplay;
   const journal = new Journal(options.journalLimit);
   const faults = new FaultStore();
   // Which files the build live after a deploy has: the reference shell's builds know (set below).
@@ -92,7 +113,7 @@ export function createApp(options: AppOptions = {}): MockApp {
   const deploys = createDeploys({
     servedAfter: (deploy, path) => builds[deploy % Math.max(builds.length, 1)]?.has(path) ?? false,
     defaultOldAssets: () => scenario?.deploys ?? null,
-    sameFileNames: options.upstream !== undefined,
+    sameFileNames: proxied,
   });
   const logger = options.logger ?? pino({ level: "silent" });
   const reset = () => {
@@ -102,6 +123,7 @@ export function createApp(options: AppOptions = {}): MockApp {
     scenario = options.scenario ? summarize(options.scenario) : null;
     offline = false;
     deploys.reset();
+    replay = startReplay;
   };
   const applyScenario = (next: Scenario) => {
     faults.replace(next.faults);
@@ -124,18 +146,20 @@ export function createApp(options: AppOptions = {}): MockApp {
   const workerPathProblem = urlPathProblem(workerPath);
   if (workerPathProblem) throw new Error(`Failed to use worker path '${workerPath}': it ${workerPathProblem}. Give the script's path, e.g. /app/sw.js.`);
   // What stands behind the faults: the upstream app, whose fault pages are plain ones, or the reference shell.
-  if (!upstream) builds = referenceBuilds(distDir, getConfig);
+  if (!proxied) builds = referenceBuilds(distDir, getConfig);
+  const suffixFor = workerSuffix(deploys, workerPath);
   const hop = proxyHop();
-  const backend = upstream
-    ? {
-        pages: genericPageResponder,
-        routes: proxyToUpstream(upstream, logger, {
-          timeoutMs: options.upstreamTimeoutMs,
-          suffixFor: workerSuffix(deploys, workerPath),
-          connection: options.upstreamConnection,
-          hop,
-        }),
-      }
+  const proxy = upstream
+    ? proxyToUpstream(upstream, logger, {
+        timeoutMs: options.upstreamTimeoutMs,
+        suffixFor,
+        connection: options.upstreamConnection,
+        hop,
+        onUpstreamResponse: options.onUpstreamResponse,
+      })
+    : undefined;
+  const backend = proxied
+    ? { pages: genericPageResponder, routes: replayRoutes({ getReplay: () => replay, upstream: proxy, suffixFor }) }
     : deployedBackend(builds, deploys);
   app.use(panelRoutes(distDir));
   app.use(
@@ -151,7 +175,11 @@ export function createApp(options: AppOptions = {}): MockApp {
       isOffline: () => offline,
       setOffline: (next) => (offline = next),
       deploys,
-      canDeploy: upstream !== undefined || builds.length > 1,
+      canDeploy: proxied || builds.length > 1,
+      getReplay: () => replay,
+      setReplay: proxied ? (next) => (replay = next) : undefined,
+      defaultUnmatched,
+      hasUpstream: upstream !== undefined,
       controlToken: options.controlToken,
     }),
   );
@@ -179,5 +207,17 @@ export function createApp(options: AppOptions = {}): MockApp {
         timeoutMs: options.upstreamTimeoutMs,
       })
     : undefined;
-  return { handler: app, journal, faults, basePath, appPath: scopePath(basePath), getConfig, isOffline: () => offline, reset, applyScenario, upgrade };
+  return {
+    handler: app,
+    journal,
+    faults,
+    basePath,
+    appPath: scopePath(basePath),
+    getConfig,
+    isOffline: () => offline,
+    reset,
+    applyScenario,
+    upgrade,
+    getReplay: () => replay,
+  };
 }

@@ -1,9 +1,11 @@
+import { writeFileSync } from "node:fs";
 import { SHELL_SWITCHES } from "../mock-server/reference/shellSwitches.ts";
 import { expect, test } from "./fixtures.ts";
 import { needs, servedReference } from "./support/applicability.ts";
 import { cachedUrls, waitForController } from "./support/browserState.ts";
 import { bodyRows, faultForm, faultsTable, journalFilters, journalTable, openPanel, PANEL } from "./support/controlPanel.ts";
 import { documentState, markDocument } from "./support/documentMarker.ts";
+import { startMockServer } from "./support/mockServerProcess.ts";
 
 test.describe("control panel", () => {
   test("ERR-2 shows the forbidden page in the app for a 403 fault added in the panel", async ({ page, context, app, profile }) => {
@@ -287,5 +289,52 @@ test.describe("control panel", () => {
     const cached = await cachedUrls(controlledPage);
     expect(cached.length).toBeGreaterThan(0);
     expect(cached.filter((url) => panelFiles.some((file) => url.endsWith(`/${file}`)))).toEqual([]);
+  });
+});
+
+test.describe("control panel replay", () => {
+  /** A HAR of one page, as a browser's export writes it. */
+  const harOf = (text: string) =>
+    JSON.stringify({
+      log: {
+        version: "1.2",
+        entries: [
+          {
+            request: { method: "GET", url: "https://app.example/app/", headers: [] },
+            response: { status: 200, headers: [{ name: "content-type", value: "text/plain" }], content: { size: text.length, text } },
+          },
+        ],
+      },
+    });
+
+  test("shows the HAR in force, loads another from a file and stops it", async ({ page, request }) => {
+    const started = test.info().outputPath("started.har");
+    writeFileSync(started, harOf("from the start"));
+    const server = await startMockServer(["--replay", started, "--base-path", "/app"]);
+    try {
+      await page.goto(`${server.origin}${PANEL}`);
+      const replay = page.getByRole("group", { name: "Replay" });
+      await expect(replay).toContainText(`Answering from ${started}: 1 of its 1 entries. Requests it has no entry for get a 404.`);
+      await replay.getByLabel("Answer from a HAR file").setInputFiles({ name: "later.har", mimeType: "application/json", buffer: Buffer.from(harOf("later")) });
+      await expect(page.getByRole("status").filter({ hasText: "Loaded later.har: 1 of its 1 entries answer." })).toBeVisible();
+      await expect(replay).toContainText("Answering from later.har");
+      expect(await (await request.get(`${server.origin}/app/`)).text()).toBe("later");
+      await replay.getByRole("button", { name: "Stop the replay" }).click();
+      await expect(replay).toContainText("No HAR: requests go to the app as it answers");
+      expect((await request.get(`${server.origin}/app/`)).status()).toBe(404);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  test("says why a server of the reference shell takes no HAR", async ({ page, profile }) => {
+    servedReference(profile, "the reference shell's refusal of a HAR");
+    await openPanel(page);
+    const replay = page.getByRole("group", { name: "Replay" });
+    await expect(replay).toContainText("No HAR");
+    await replay.getByLabel("Answer from a HAR file").setInputFiles({ name: "app.har", mimeType: "application/json", buffer: Buffer.from(harOf("x")) });
+    await expect(
+      page.getByRole("alert").filter({ hasText: "Failed to load the HAR: this server serves the reference shell, and replay stands in for an app." }),
+    ).toBeVisible();
   });
 });

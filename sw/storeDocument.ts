@@ -7,8 +7,6 @@ import { PAGES_CACHE, pageKey } from "./caches.ts";
 
 const parse = (href: string) => new URL(href);
 
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-
 /**
  * Writes still under way, by cache key. A navigation answers the page before its copy is written
  * (navigate.ts), so the next read of the same key waits for the write: a page the server just
@@ -33,10 +31,6 @@ export async function storeDocument(url: URL, scope: URL, response: Response): P
   const previous = writes.get(key);
   const write = (async () => {
     await previous?.catch(() => undefined);
-    // In the next task, as Workbox's and Serwist's cachePut do: started in this one, the cache's
-    // open went out before the page's response did, and an online navigation took longer through
-    // this worker than through Serwist's (bench:nav). The copy above is already taken.
-    await nextTask();
     const cache = await caches.open(PAGES_CACHE);
     if (copy) await cache.put(key, copy);
     else await cache.delete(key);

@@ -13,6 +13,7 @@ import type { Har } from "../journal/journalHar.ts";
 import { type JournalCount, type JournalQuery, journalSearch, type NearMissReport } from "../journal/journalQuery.ts";
 import type { NetworkState } from "../network/offline.ts";
 import type { ShellConfigPatch } from "../reference/shellConfigSchema.ts";
+import type { ReplaySummary, Unmatched } from "../replay/replayState.ts";
 import type { ScenarioInput, ScenarioSummary } from "../scenarios/scenarioSchema.ts";
 import { CONTROL_PREFIX, JOURNAL_COUNT_PATH, JOURNAL_HAR_PATH, JOURNAL_PATH, NEAR_MISSES_PATH } from "./controlPaths.ts";
 
@@ -50,6 +51,15 @@ export interface ControlClient {
   readonly readDeploy: () => Promise<DeployState>;
   /** Deploys a new build now (proxy mode): the worker script gets new bytes; `oldAssets` says what the previous build's files answer. */
   readonly deploy: (request?: DeployRequest) => Promise<DeployState>;
+  /** The HAR answering requests (`--replay`, `POST /__mock/replay`), or null. */
+  readonly readReplay: () => Promise<ReplaySummary | null>;
+  /**
+   * Answers from this HAR from now on (proxy or replay mode): its JSON text as read from a file, or
+   * the parsed object. `name` is what the summary calls it; `unmatched` what answers a request it lacks.
+   */
+  readonly loadReplay: (har: string | object, options?: { readonly name?: string; readonly unmatched?: Unmatched }) => Promise<ReplaySummary>;
+  /** Stops answering from a HAR (until a reset brings back the one the server started with). */
+  readonly stopReplay: () => Promise<void>;
   /** The journal, oldest first; with a query, only the entries every given filter holds for. */
   readonly journal: (query?: JournalQuery) => Promise<Journal>;
   /** How many entries match, without them: "how many times was X requested". */
@@ -81,7 +91,8 @@ export function createControlClient(origin = "", headers: Readonly<Record<string
       response = await fetch(`${origin}${CONTROL_PREFIX}${path}`, {
         method,
         headers: { ...headers, ...(body === undefined ? {} : { "content-type": "application/json" }) },
-        body: body === undefined ? null : JSON.stringify(body),
+        // A string is JSON already (a HAR file's text, sent as read).
+        body: body === undefined ? null : typeof body === "string" ? body : JSON.stringify(body),
       });
     } catch (error) {
       throw new ControlError(`Failed to ${what}: the mock server did not answer (${(error as Error).message}). Check that it is still running.`, undefined, {
@@ -116,6 +127,14 @@ export function createControlClient(origin = "", headers: Readonly<Record<string
     setOffline: (offline) => json<NetworkState>("PUT", "/network", `take the mock server ${offline ? "offline" : "back online"}`, { offline }),
     readDeploy: () => json<DeployState>("GET", "/deploy", "read the deploy"),
     deploy: (request = {}) => json<DeployState>("POST", "/deploy", "deploy", request),
+    readReplay: async () => (await json<{ replay: ReplaySummary | null }>("GET", "/replay", "read the replay")).replay,
+    loadReplay: async (har, { name, unmatched } = {}) => {
+      const search = new URLSearchParams({ ...(name === undefined ? {} : { name }), ...(unmatched === undefined ? {} : { unmatched }) }).toString();
+      return (await json<{ replay: ReplaySummary }>("POST", `/replay${search === "" ? "" : `?${search}`}`, "load the HAR", har)).replay;
+    },
+    stopReplay: async () => {
+      await control("DELETE", "/replay", "stop the replay");
+    },
     journal: (query = {}) => json<Journal>("GET", `${JOURNAL_PATH}${journalSearch(query)}`, "read the journal"),
     countJournal: (query = {}) => json<JournalCount>("GET", `${JOURNAL_COUNT_PATH}${journalSearch(query)}`, "count the journal's entries"),
     journalHar: (query = {}) => json<Har>("GET", `${JOURNAL_HAR_PATH}${journalSearch(query)}`, "export the journal as HAR"),

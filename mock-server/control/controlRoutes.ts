@@ -13,6 +13,9 @@ import { describeIssues } from "../http/validation.ts";
 import type { Journal } from "../journal/journal.ts";
 import { NetworkState } from "../network/offline.ts";
 import { ShellConfigPatch } from "../reference/shellConfigSchema.ts";
+import { MAX_HAR_BYTES } from "../replay/harInput.ts";
+import { HarError, harFromJson } from "../replay/loadHar.ts";
+import { type Replay, summarizeReplay, UNMATCHED_POLICIES, type Unmatched } from "../replay/replayState.ts";
 import { MAX_SCENARIO_FILE_BYTES } from "../scenarios/loadScenarioFile.ts";
 import { Scenario, type ScenarioSummary, summarize } from "../scenarios/scenarioSchema.ts";
 import { controlAccess } from "./controlAccess.ts";
@@ -27,6 +30,11 @@ export const SCENARIO_BODY_LIMIT = MAX_SCENARIO_FILE_BYTES;
 const SCENARIO_PATH = "/scenario";
 const NETWORK_PATH = "/network";
 const DEPLOY_PATH = "/deploy";
+const REPLAY_PATH = "/replay";
+/** A HAR sent to `POST /__mock/replay` may be as large as a HAR file may be. */
+export const REPLAY_BODY_LIMIT = MAX_HAR_BYTES;
+/** The name `GET /__mock/replay` shows for a HAR sent without `?name=`. */
+const POSTED_HAR_NAME = "posted HAR";
 
 export interface ControlState {
   readonly journal: Journal;
@@ -43,6 +51,12 @@ export interface ControlState {
   readonly canDeploy: boolean;
   /** When set, every control request must send `Authorization: Bearer <token>`. */
   readonly controlToken?: string;
+  readonly getReplay: () => Replay | null;
+  /** Undefined on a server of the reference shell: replay stands in for an app (409). */
+  readonly setReplay: ((replay: Replay | null) => void) | undefined;
+  /** The unmatched policy of a HAR posted without `?unmatched=`. */
+  readonly defaultUnmatched: Unmatched;
+  readonly hasUpstream: boolean;
 }
 
 function hasBody(req: express.Request): boolean {
@@ -82,7 +96,7 @@ const guardControl: express.RequestHandler = (req, res, next) => {
 };
 
 const bodyErrors: ErrorRequestHandler = (error: { type?: string; status?: number }, req, res, next) => {
-  const limit = req.path === SCENARIO_PATH ? `${SCENARIO_BODY_LIMIT} bytes` : CONTROL_BODY_LIMIT;
+  const limit = req.path === SCENARIO_PATH ? `${SCENARIO_BODY_LIMIT} bytes` : req.path === REPLAY_PATH ? `${REPLAY_BODY_LIMIT} bytes` : CONTROL_BODY_LIMIT;
   if (error.type === "entity.too.large")
     return sendError(res, "BODY_TOO_LARGE", `Failed to read the request body: it is larger than ${limit}. Send a smaller body.`);
   if (error.type === "entity.parse.failed") return sendError(res, "BODY_NOT_JSON", "Failed to read the request body: it is not valid JSON. Check the syntax.");
@@ -132,7 +146,9 @@ export function controlRoutes(state: ControlState): Router {
     });
   const controlJson = json(CONTROL_BODY_LIMIT);
   const scenarioJson = json(SCENARIO_BODY_LIMIT);
-  const readJson: express.RequestHandler = (req, res, next) => (req.path === SCENARIO_PATH ? scenarioJson : controlJson)(req, res, next);
+  const replayJson = json(REPLAY_BODY_LIMIT);
+  const readJson: express.RequestHandler = (req, res, next) =>
+    (req.path === SCENARIO_PATH ? scenarioJson : req.path === REPLAY_PATH ? replayJson : controlJson)(req, res, next);
   router.use(controlAccess(state.controlToken), guardControl, readJson, bodyErrors);
 
   journalQueryRoutes(router, state.journal);
@@ -183,6 +199,13 @@ export function controlRoutes(state: ControlState): Router {
     if (refuseMissingBody(req, res, "apply the scenario")) return;
     const parsed = Scenario.safeParse(req.body);
     if (!parsed.success) return sendError(res, "INVALID_SCENARIO", `Failed to apply the scenario: ${describeIssues(parsed.error, "body")}.`);
+    if (parsed.data.replay !== undefined) {
+      return sendError(
+        res,
+        "INVALID_SCENARIO",
+        `Failed to apply the scenario: body.replay: the control API never reads the server's files. Send the HAR itself to POST ${CONTROL_PREFIX}${REPLAY_PATH}, or start the server with the scenario file (--scenario).`,
+      );
+    }
     state.applyScenario(parsed.data);
     res.json({ scenario: summarize(parsed.data), config: state.getConfig(), faults: state.faults.list() });
   });
@@ -211,6 +234,41 @@ export function controlRoutes(state: ControlState): Router {
       );
     }
     res.json(state.deploys.deploy(parsed.data));
+  });
+  router.get(REPLAY_PATH, (_req, res) => {
+    const replay = state.getReplay();
+    res.set("cache-control", "no-store").json({ replay: replay && summarizeReplay(replay) });
+  });
+  router.post(REPLAY_PATH, (req, res) => {
+    const { name = POSTED_HAR_NAME, unmatched = state.defaultUnmatched, ...unknown } = req.query;
+    const fail = (why: string) => sendError(res, "INVALID_REPLAY", `Failed to load the HAR: ${why}.`);
+    const unknownName = Object.keys(unknown)[0];
+    if (unknownName !== undefined) return fail(`?${unknownName} is not a known parameter (name, unmatched)`);
+    if (typeof name !== "string" || name.trim() === "" || name.length > 200) return fail("?name must be one text of 1 to 200 characters");
+    if (!(UNMATCHED_POLICIES as readonly unknown[]).includes(unmatched)) return fail(`?unmatched must be ${UNMATCHED_POLICIES.join(" or ")}`);
+    if (unmatched === "upstream" && !state.hasUpstream) return fail("?unmatched=upstream needs an upstream, and this server was started without --upstream");
+    if (!state.setReplay) {
+      return sendError(
+        res,
+        "REPLAY_UNAVAILABLE",
+        "Failed to load the HAR: this server serves the reference shell, and replay stands in for an app. Start it with --upstream <your app's origin> or --replay <file.har>.",
+      );
+    }
+    if (refuseMissingBody(req, res, "load the HAR")) return;
+    let har: ReturnType<typeof harFromJson>;
+    try {
+      har = harFromJson(req.body, name);
+    } catch (error) {
+      if (!(error instanceof HarError)) throw error;
+      return fail(`body: ${error.problems.slice(0, 10).join("; ")}`);
+    }
+    const replay: Replay = { har, unmatched: unmatched as Unmatched };
+    state.setReplay(replay);
+    res.json({ replay: summarizeReplay(replay) });
+  });
+  router.delete(REPLAY_PATH, (_req, res) => {
+    state.setReplay?.(null);
+    res.status(204).end();
   });
   refuseOtherMethods(router);
   router.use((req, res) =>

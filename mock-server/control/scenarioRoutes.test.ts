@@ -23,7 +23,7 @@ test("PUT /__mock/scenario replaces the faults and the configuration, and answer
   // The scenario's configuration lies over the one the server started with, not over later changes.
   expect(mock.getConfig()).toEqual({ ...DEFAULT_SHELL_CONFIG, reloadOnOnline: false, networkTimeoutMs: 1000 });
   expect(answer.body).toEqual({
-    scenario: { name: "slow pages", description: "Page one is slow.", config: { networkTimeoutMs: 1000 }, faults: 1, deploys: null },
+    scenario: { name: "slow pages", description: "Page one is slow.", config: { networkTimeoutMs: 1000 }, faults: 1, deploys: null, replay: null },
     config: mock.getConfig(),
     faults: mock.faults.list(),
   });
@@ -58,13 +58,13 @@ test("GET /__mock/scenario names the scenario in force and what it set, null bef
   expect((await controlRequest(origin, "GET", "/scenario")).body).toEqual({ scenario: null });
   await controlRequest(origin, "PUT", "/scenario", { body: { name: "quiet" } });
   expect((await controlRequest(origin, "GET", "/scenario")).body).toEqual({
-    scenario: { name: "quiet", description: null, config: {}, faults: 0, deploys: null },
+    scenario: { name: "quiet", description: null, config: {}, faults: 0, deploys: null, replay: null },
   });
   await controlRequest(origin, "PUT", "/scenario", { body: SLOW });
   // What the scenario set, not what is in force now: a later change of configuration does not show here.
   await controlRequest(origin, "PUT", "/config", { body: { networkTimeoutMs: 2000 } });
   expect((await controlRequest(origin, "GET", "/scenario")).body).toEqual({
-    scenario: { name: "slow pages", description: "Page one is slow.", config: { networkTimeoutMs: 1000 }, faults: 1, deploys: null },
+    scenario: { name: "slow pages", description: "Page one is slow.", config: { networkTimeoutMs: 1000 }, faults: 1, deploys: null, replay: null },
   });
 });
 

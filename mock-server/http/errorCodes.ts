@@ -24,6 +24,7 @@ export const ERROR_CODES = {
   INVALID_FAULT: { status: 400, when: "`POST /__mock/faults` sent a fault that does not validate." },
   INVALID_JOURNAL_QUERY: { status: 400, when: "A journal filter is unknown, repeated or malformed." },
   INVALID_NETWORK: { status: 400, when: '`PUT /__mock/network` sent anything but `{"offline": true}` or `{"offline": false}`.' },
+  INVALID_REPLAY: { status: 400, when: "`POST /__mock/replay` sent a body that is not a HAR 1.x, or a bad `name` or `unmatched`." },
   INVALID_REQUEST_FAULT: { status: 400, when: "A request's own fault (`__status`, `x-mock-delay`…) has a bad value." },
   INVALID_SCENARIO: { status: 400, when: "`PUT /__mock/scenario` sent a scenario that does not validate." },
   INVALID_STREAM_START: { status: 400, when: "The journal stream's `?after` or `Last-Event-ID` is not an entry id." },
@@ -33,6 +34,8 @@ export const ERROR_CODES = {
   },
   NO_SUCH_ASSET: { status: 404, when: "The build has no such asset, or no `sw.js`." },
   PANEL_NOT_BUILT: { status: 503, when: "The build has no control panel (`panel/index.html`)." },
+  REPLAY_UNAVAILABLE: { status: 409, when: "`POST /__mock/replay` to a server of the reference shell: replay stands in for an app, in proxy or replay mode." },
+  REPLAY_UNMATCHED: { status: 404, when: "Replay: no entry of the HAR answers the request, and unmatched requests do not go upstream." },
   REQUEST_TOO_COSTLY_TO_MATCH: {
     status: 414,
     when: "Matching a request's path, query and headers against the faults' patterns would cost more steps than one request may (a very long URL under regex faults).",

@@ -19,12 +19,17 @@ export const MAX_JOURNALED_VALUE_LENGTH = 2_000;
 
 const SECRET_HEADERS: ReadonlySet<string> = new Set(["authorization", "proxy-authorization", "cookie", "set-cookie"]);
 
+/** Whether a header's value grants access, so records show REDACTED instead (case-insensitive). */
+export function isSecretHeader(name: string): boolean {
+  return SECRET_HEADERS.has(name.toLowerCase());
+}
+
 /** Header names in lower case, each with one value (repeated ones joined with ", ", as Node does). */
 export type HeaderRecord = Readonly<Record<string, string>>;
 
 /** One header's value as the journal may keep it: redacted, then clipped (so no token is cut in two and shows half). */
 export function redactedValue(name: string, value: string, controlToken: string | undefined): string {
-  if (SECRET_HEADERS.has(name.toLowerCase())) return REDACTED;
+  if (isSecretHeader(name)) return REDACTED;
   return clipText(redactToken(value, controlToken), MAX_JOURNALED_VALUE_LENGTH);
 }
 

@@ -4,6 +4,7 @@
  */
 import type { NearMiss } from "../faults/nearMisses.ts";
 import type { HeaderRecord } from "../http/redactHeaders.ts";
+import type { ReplayMatchKind } from "../replay/replayIndex.ts";
 import type { JournaledBody } from "./journaledBody.ts";
 import type { RequestKind } from "./requestKind.ts";
 
@@ -53,6 +54,12 @@ export interface JournalEntry {
   readonly deploy: number;
   /** The request's body, clipped, the control token redacted (journaledBody.ts); null for a request without one. */
   readonly requestBody: JournaledBody | null;
+  /**
+   * Replay (`--replay`, `POST /__mock/replay`): the HAR entry that answered, by its index in the
+   * HAR's `log.entries`, and whether its query was the same (`exact`) or only its path (`path`);
+   * null when the app (or nothing) answered.
+   */
+  readonly replayed: { readonly entry: number; readonly match: ReplayMatchKind } | null;
 }
 
 export type NewEntry = Omit<JournalEntry, "id">;

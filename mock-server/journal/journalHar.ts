@@ -50,6 +50,8 @@ export interface HarEntry {
   /** The deploy in effect when the request arrived (`POST /__mock/deploy`): 0 before the first. */
   readonly _deploy: number;
   readonly _outcome: JournalEntry["outcome"];
+  /** The replayed HAR's entry that answered, or null (journal.ts `replayed`). */
+  readonly _replayed: JournalEntry["replayed"];
 }
 
 export interface Har {
@@ -116,6 +118,7 @@ function harEntry(entry: JournalEntry, fallbackHost: string): HarEntry {
     _digest: entry.digest,
     _deploy: entry.deploy,
     _outcome: entry.outcome,
+    _replayed: entry.replayed,
   };
 }
 

@@ -67,6 +67,7 @@ export function journalRequests(journal: Journal, workerPath: string, logger: Lo
         nearMisses: recordedNearMisses(res.locals.nearMisses ?? [], controlToken),
         deploy,
         requestBody: res.locals.requestBody ? journaledBody(res.locals.requestBody, controlToken) : null,
+        replayed: res.locals.replayed ?? null,
       };
       const journaled = generation === journal.generation;
       if (journaled) journal.add(entry);
@@ -79,6 +80,7 @@ export function journalRequests(journal: Journal, workerPath: string, logger: Lo
           fault: entry.fault,
           digest: entry.digest,
           outcome: entry.outcome,
+          ...(entry.replayed ? { replayed: entry.replayed } : {}),
           ...(journaled ? {} : { journaled }),
         },
         "request",

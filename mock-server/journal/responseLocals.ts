@@ -5,6 +5,7 @@
  */
 import type { NearMiss } from "../faults/nearMisses.ts";
 import type { KeptBody } from "../http/keptBody.ts";
+import type { ReplayMatchKind } from "../replay/replayIndex.ts";
 
 declare module "express-serve-static-core" {
   interface Locals {
@@ -26,5 +27,7 @@ declare module "express-serve-static-core" {
     nearMisses?: readonly NearMiss[];
     /** The start of the request's body, read before faults were matched (keptBody.ts); none without a body. */
     requestBody?: KeptBody;
+    /** The HAR entry (its index in `log.entries`) that answered, and by which rule (replayIndex.ts). */
+    replayed?: { readonly entry: number; readonly match: ReplayMatchKind };
   }
 }

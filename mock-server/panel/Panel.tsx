@@ -6,6 +6,7 @@ import { DeployControl } from "./DeployControl.tsx";
 import { FaultForm } from "./FaultForm.tsx";
 import { FaultTable } from "./FaultTable.tsx";
 import { JournalView } from "./JournalView.tsx";
+import { ReplayControl } from "./ReplayControl.tsx";
 import { ScenarioView } from "./ScenarioView.tsx";
 import { useFaults } from "./useFaults.ts";
 import { useJournal } from "./useJournal.ts";
@@ -84,6 +85,16 @@ export function Panel() {
                 return `Deployed: deploy ${deploy}. An open page of the app finds the new worker at its next update check.`;
               }, "Deployed.")
             }
+          />
+          <ReplayControl
+            replay={setup.replay}
+            onLoad={(file) =>
+              act(async () => {
+                const loaded = await control.loadReplay(await file.text(), { name: file.name });
+                return `Loaded ${loaded.name}: ${loaded.answering} of its ${loaded.entries} entries answer.`;
+              }, "Loaded the HAR.")
+            }
+            onStop={() => act(control.stopReplay, "Stopped the replay: requests go to the app, or get a 404 without one.")}
           />
         </section>
         <section aria-labelledby="faults-title" className="faults-section">

@@ -11,6 +11,9 @@ const DEFAULTS: CliOptions = {
   scenario: undefined,
   upstream: undefined,
   upstreamConnection: {},
+  record: undefined,
+  replay: undefined,
+  replayUnmatched: undefined,
   workerPath: undefined,
   dist: undefined,
   logLevel: "info",
@@ -330,5 +333,45 @@ describe("--https, --tls-cert, --tls-key", () => {
     [["--tls-cert", "", "--tls-key", "k.pem"], "--tls-cert and --tls-key need the paths of PEM files."],
   ])("refuses %j", (argv, message) => {
     expect(errorOf(argv)).toBe(message);
+  });
+});
+
+describe("--record, --replay and --replay-unmatched", () => {
+  const UPSTREAM = ["--upstream", "http://127.0.0.1:3000"];
+
+  test("takes a recording file beside --upstream, and a HAR to replay with or without one", () => {
+    expect(parse(...UPSTREAM, "--record", "out.har")).toMatchObject({ record: "out.har", replay: undefined, replayUnmatched: undefined });
+    expect(parse("--replay", "in.har")).toMatchObject({ replay: "in.har", upstream: undefined, replayUnmatched: undefined });
+    expect(parse(...UPSTREAM, "--replay", "in.har", "--replay-unmatched", "404")).toMatchObject({ replay: "in.har", replayUnmatched: "404" });
+  });
+
+  test("refuses --record without an upstream: there is nothing to record", () => {
+    expect(errorOf(["--record", "out.har"])).toMatch(/^--record writes what the upstream app answers, and there is no upstream/);
+    expect(errorOf(["--replay", "in.har", "--record", "out.har"])).toMatch(/^--record writes what the upstream app answers/);
+  });
+
+  test("refuses empty paths, and recording over the HAR being replayed", () => {
+    expect(errorOf([...UPSTREAM, "--record", " "])).toMatch(/^--record needs the path of a HAR file/);
+    expect(errorOf(["--replay", ""])).toMatch(/^--replay needs the path of a HAR file/);
+    expect(errorOf([...UPSTREAM, "--record", "a.har", "--replay", "./a.har"])).toMatch(/^--record and --replay name the same file 'a.har'/);
+  });
+
+  test("takes upstream or 404 for unmatched requests, upstream only with an upstream", () => {
+    expect(errorOf(["--replay", "in.har", "--replay-unmatched", "pass"])).toBe("--replay-unmatched must be upstream or 404, not 'pass'.");
+    expect(errorOf(["--replay", "in.har", "--replay-unmatched", "upstream"])).toMatch(
+      /^--replay-unmatched upstream sends unmatched requests to the upstream, and there is none/,
+    );
+    expect(errorOf(["--replay-unmatched", "404"])).toMatch(/^--replay-unmatched says what answers when a HAR has no entry/);
+    expect(parse(...UPSTREAM, "--replay-unmatched", "404").replayUnmatched).toBe("404");
+  });
+
+  test("refuses --dist beside --replay, which serves no reference app", () => {
+    expect(errorOf(["--dist", "dist", "--replay", "in.har"])).toBe(
+      "--dist names a build of the reference app, and with --replay no reference app is served: pass one or the other.",
+    );
+  });
+
+  test("lists the flags in --help", () => {
+    for (const flag of ["--record <file.har>", "--replay <file.har>", "--replay-unmatched <p>"]) expect(USAGE).toContain(flag);
   });
 });

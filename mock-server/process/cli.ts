@@ -1,4 +1,6 @@
 /** Parses the mock server's command line; every mistake is a message naming the flag. */
+
+import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { ENV } from "../../kit/env.mjs";
 import { normalizeBasePath } from "../../src/core/basePath.ts";
@@ -10,6 +12,7 @@ import { LOG_LEVELS, type LogLevel } from "../http/logger.ts";
 import { urlPathProblem } from "../http/urlPath.ts";
 import type { UpstreamConnection } from "../proxy/upstreamDispatcher.ts";
 import { isOwnAddress, parseUpstreamUrl, upstreamProblem } from "../proxy/upstreamUrl.ts";
+import { UNMATCHED_POLICIES, type Unmatched } from "../replay/replayState.ts";
 
 export const DEFAULT_HOST = "127.0.0.1";
 export const DEFAULT_PORT = 4173;
@@ -38,6 +41,13 @@ Options:
                           An https:// upstream speaks HTTP/2 when its TLS offers it
   --upstream-http2        speak HTTP/2 without TLS (h2c) to an http:// upstream that has only that
   --upstream-insecure     accept any certificate from an https:// upstream (a dev server's own)
+  --record <file.har>     proxy mode: write what the upstream answers (bodies included, credentials
+                          and the control token redacted) to this HAR file, entry by entry
+  --replay <file.har>     answer requests from this HAR (--record's, or a browser's or Playwright's
+                          export with content); without --upstream the server stands in for the
+                          app alone. The faults, the journal and deploys still apply on top
+  --replay-unmatched <p>  what answers a request no entry matches: upstream (the default with
+                          --upstream) or 404 (the default, and the only choice, without)
   --worker-path <p>       the service worker's script path, by which the journal tells its
                           requests (default: the base path's sw.js, e.g. /app/sw.js)
   --dist <dir>            serve the reference app from this build folder instead of the kit's
@@ -63,6 +73,12 @@ export interface CliOptions {
   readonly upstream: string | undefined;
   /** How to reach the upstream: HTTP/2 without TLS, any certificate accepted. */
   readonly upstreamConnection: UpstreamConnection;
+  /** A HAR file to write the upstream's answers to. */
+  readonly record: string | undefined;
+  /** A HAR file to answer from. */
+  readonly replay: string | undefined;
+  /** Set only when given: createApp picks the default from whether there is an upstream. */
+  readonly replayUnmatched: Unmatched | undefined;
   readonly workerPath: string | undefined;
   /** The reference app's build folder; undefined: the kit's dist/. */
   readonly dist: string | undefined;
@@ -84,6 +100,9 @@ const FLAGS = {
   upstream: { type: "string" },
   "upstream-http2": { type: "boolean" },
   "upstream-insecure": { type: "boolean" },
+  record: { type: "string" },
+  replay: { type: "string" },
+  "replay-unmatched": { type: "string" },
   "worker-path": { type: "string" },
   dist: { type: "string" },
   "log-level": { type: "string" },
@@ -172,6 +191,34 @@ function parseTls(https: boolean, certFile: string | undefined, keyFile: string 
   return https ? {} : undefined;
 }
 
+function parseRecordAndReplay(
+  record: string | undefined,
+  replay: string | undefined,
+  unmatched: string | undefined,
+  hasUpstream: boolean,
+): Pick<CliOptions, "record" | "replay" | "replayUnmatched"> {
+  if (record !== undefined && record.trim() === "") throw new CliError("--record needs the path of a HAR file to write, e.g. recording.har.");
+  if (record !== undefined && !hasUpstream)
+    throw new CliError(
+      "--record writes what the upstream app answers, and there is no upstream: pass --upstream <url> too, e.g. --upstream http://127.0.0.1:3000.",
+    );
+  if (replay !== undefined && replay.trim() === "") throw new CliError("--replay needs the path of a HAR file, e.g. recording.har.");
+  if (record !== undefined && replay !== undefined && resolve(record) === resolve(replay))
+    throw new CliError(`--record and --replay name the same file '${record}': recording would empty the HAR being replayed. Record to another file.`);
+  if (unmatched === undefined) return { record, replay, replayUnmatched: undefined };
+  if (!(UNMATCHED_POLICIES as readonly string[]).includes(unmatched))
+    throw new CliError(`--replay-unmatched must be ${UNMATCHED_POLICIES.join(" or ")}, not '${unmatched}'.`);
+  if (unmatched === "upstream" && !hasUpstream)
+    throw new CliError(
+      "--replay-unmatched upstream sends unmatched requests to the upstream, and there is none: pass --upstream <url>, or leave the flag out (404).",
+    );
+  if (!hasUpstream && replay === undefined)
+    throw new CliError(
+      "--replay-unmatched says what answers when a HAR has no entry for a request: pass --replay <file.har> (or --upstream, for HARs posted later).",
+    );
+  return { record, replay, replayUnmatched: unmatched as Unmatched };
+}
+
 export function parseCli(argv: readonly string[], env: Readonly<Record<string, string | undefined>> = process.env): CliOptions {
   let values: { [K in keyof typeof FLAGS]?: (typeof FLAGS)[K]["type"] extends "boolean" ? boolean : string };
   try {
@@ -190,6 +237,9 @@ export function parseCli(argv: readonly string[], env: Readonly<Record<string, s
       scenario: undefined,
       upstream: undefined,
       upstreamConnection: {},
+      record: undefined,
+      replay: undefined,
+      replayUnmatched: undefined,
       workerPath: undefined,
       dist: undefined,
       logLevel: DEFAULT_LOG_LEVEL,
@@ -216,13 +266,15 @@ export function parseCli(argv: readonly string[], env: Readonly<Record<string, s
     );
   }
   const upstreamConnection = parseUpstreamConnection(upstream, values["upstream-http2"] === true, values["upstream-insecure"] === true);
+  const { record, replay, replayUnmatched } = parseRecordAndReplay(values.record, values.replay, values["replay-unmatched"], upstream !== undefined);
   const workerPath = values["worker-path"];
   const workerPathWhy = workerPath === undefined ? null : urlPathProblem(workerPath);
   if (workerPathWhy) throw new CliError(`--worker-path '${workerPath}' ${workerPathWhy}, e.g. /app/sw.js.`);
   const dist = values.dist;
   if (dist !== undefined && dist.trim() === "") throw new CliError("--dist needs the path of a build folder, e.g. dist.");
-  if (dist !== undefined && upstream !== undefined) {
-    throw new CliError("--dist names a build of the reference app, and with --upstream no reference app is served: pass one or the other.");
+  if (dist !== undefined && (upstream !== undefined || replay !== undefined)) {
+    const other = upstream === undefined ? "--replay" : "--upstream";
+    throw new CliError(`--dist names a build of the reference app, and with ${other} no reference app is served: pass one or the other.`);
   }
   const logLevel = parseLogLevel(values["log-level"] ?? DEFAULT_LOG_LEVEL);
   const controlToken = parseControlToken(values["control-token"], env[CONTROL_TOKEN_ENV]);
@@ -233,5 +285,22 @@ export function parseCli(argv: readonly string[], env: Readonly<Record<string, s
     );
   }
   const https = parseTls(values.https === true, values["tls-cert"], values["tls-key"]);
-  return { port, host, basePath, scenario, upstream, upstreamConnection, workerPath, dist, logLevel, controlToken, https, help: false, version: false };
+  return {
+    port,
+    host,
+    basePath,
+    scenario,
+    upstream,
+    upstreamConnection,
+    record,
+    replay,
+    replayUnmatched,
+    workerPath,
+    dist,
+    logLevel,
+    controlToken,
+    https,
+    help: false,
+    version: false,
+  };
 }

@@ -1,7 +1,7 @@
 /**
  * The mock server's entry, run by bin/serve.mjs (`npm start`, `npm run serve`), which sets up tsx
  * with the project's tsconfig and production React first: parse flags (cli.ts; `--help` lists them all: --port, --host,
- * --base-path, --scenario, --upstream, --worker-path, --log-level, --control-token, --https), load the
+ * --base-path, --scenario, --upstream, --record, --replay, --worker-path, --log-level, --control-token, --https), load the
  * scenario, build the app, listen, print the URL. Stops on SIGINT/SIGTERM — in-flight requests get
  * to finish — and, when started by a parent over IPC (the test fixtures), when that parent goes away.
  */
@@ -9,13 +9,15 @@ import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { createServer as createHttpsServer } from "node:https";
 import type { AddressInfo } from "node:net";
-import { resolve } from "node:path";
+import { dirname, resolve } from "node:path";
 import { kitPath } from "../../kit/kitPaths.ts";
 import { CONTROL_PREFIX } from "../control/controlPaths.ts";
 import { createApp } from "../createApp.ts";
 import { createLogger } from "../http/logger.ts";
 import { serveUpgrades } from "../proxy/serveUpgrades.ts";
 import { rendersJsx } from "../reference/renderDocument.tsx";
+import { HarRecorder, RecordFileError } from "../replay/harRecorder.ts";
+import { HarError, type LoadedHar, loadHarFile } from "../replay/loadHar.ts";
 import { loadScenarioFile, ScenarioFileError } from "../scenarios/loadScenarioFile.ts";
 import type { Scenario } from "../scenarios/scenarioSchema.ts";
 import { CliError, parseCli, USAGE } from "./cli.ts";
@@ -47,17 +49,39 @@ if (options.version) {
   process.exit(0);
 }
 
-if (options.upstream === undefined && !rendersJsx()) {
-  fail(
-    "Failed to start: this process compiles the pages' JSX without React's automatic runtime, so every page would answer 500. Start the server with 'npm start -- …' (or 'npm run serve -- …' on an existing build), not mock-server/process/main.ts directly.",
-  );
-}
-
 let scenario: Scenario | undefined;
 try {
   scenario = options.scenario === undefined ? undefined : loadScenarioFile(options.scenario);
 } catch (error) {
   if (error instanceof ScenarioFileError) fail(error.message);
+  throw error;
+}
+
+// A scenario's HAR is named relative to the scenario file, as an editor shows them side by side.
+if (options.replay !== undefined && scenario?.replay !== undefined)
+  fail(`--replay and the scenario's replay (${scenario.replay}) both name a HAR: pass one or the other.`);
+const replayFile =
+  options.replay ?? (scenario?.replay === undefined || options.scenario === undefined ? undefined : resolve(dirname(options.scenario), scenario.replay));
+let replay: LoadedHar | undefined;
+try {
+  replay = replayFile === undefined ? undefined : loadHarFile(replayFile, options.replay ?? scenario?.replay);
+} catch (error) {
+  if (error instanceof HarError) fail(error.message);
+  throw error;
+}
+
+if (options.upstream === undefined && replay === undefined && !rendersJsx()) {
+  fail(
+    "Failed to start: this process compiles the pages' JSX without React's automatic runtime, so every page would answer 500. Start the server with 'npm start -- …' (or 'npm run serve -- …' on an existing build), not mock-server/process/main.ts directly.",
+  );
+}
+
+let recorder: HarRecorder | undefined;
+try {
+  const { name, version } = JSON.parse(readFileSync(kitPath("package.json"), "utf8")) as { name: string; version: string };
+  recorder = options.record === undefined ? undefined : new HarRecorder(options.record, { name, version }, options.controlToken);
+} catch (error) {
+  if (error instanceof RecordFileError) fail(error.message);
   throw error;
 }
 
@@ -68,6 +92,9 @@ try {
     scenario,
     upstream: options.upstream,
     upstreamConnection: options.upstreamConnection,
+    replay,
+    replayUnmatched: options.replayUnmatched,
+    onUpstreamResponse: recorder?.tap,
     workerPath: options.workerPath,
     ...(options.dist === undefined ? {} : { distDir: resolve(options.dist) }),
     controlToken: options.controlToken,
@@ -96,9 +123,20 @@ server.listen(options.port, options.host, () => {
   const host = address.includes(":") ? `[${address}]` : address;
   const origin = `${tls === undefined ? "http" : "https"}://${host}:${port}`;
   const url = `${origin}${mock.appPath}`;
-  const what = options.upstream === undefined ? "Mock server with the reference shell" : `Mock server in front of ${options.upstream}`;
+  const what =
+    options.upstream !== undefined
+      ? `Mock server in front of ${options.upstream}`
+      : replay !== undefined
+        ? `Mock server answering from ${replay.name}`
+        : "Mock server with the reference shell";
   const lines = [`${what}: ${url}`, `Control panel: ${origin}${CONTROL_PREFIX}/`, `Control API and journal: ${origin}${CONTROL_PREFIX}/journal`];
   if (scenario) lines.push(`Scenario: ${scenario.name} (${options.scenario})`);
+  const inForce = mock.getReplay();
+  if (inForce) {
+    const { usable, total } = inForce.har.index;
+    lines.push(`Replaying ${inForce.har.name}: ${usable} of its ${total} entries answer; unmatched requests: ${inForce.unmatched}`);
+  }
+  if (recorder) lines.push(`Recording the upstream's answers to ${recorder.file}`);
   if (options.controlToken) lines.push("Control requests need 'Authorization: Bearer <token>' (the token you passed).");
   if (tls !== undefined) {
     lines.push(`TLS certificate for ${tls.covers}`, `  SHA-256 fingerprint: ${tls.fingerprint256}`);
@@ -124,7 +162,11 @@ server.on("request", (_req, res) => {
 function stop(): void {
   if (stopping) return;
   stopping = true;
-  server.close(() => process.exit(0));
+  server.close(() => {
+    // Every entry is on disk already (harRecorder.ts writes each as its response ends).
+    recorder?.close();
+    process.exit(0);
+  });
   server.closeIdleConnections();
   // A WebSocket has no response to finish: it would only hold the exit.
   closeUpgraded();

@@ -103,6 +103,7 @@ export function forwardUpgrades({
         nearMisses: [],
         deploy,
         requestBody: null,
+        replayed: null,
       };
       if (generation === journal.generation) journal.add(entry);
       logger.info({ method: entry.method, url: entry.url, status, ms: entry.durationMs, outcome, kind: entry.kind }, "request");

@@ -8,7 +8,7 @@
  * Each server adds itself to `Via` (proxyHop.ts), so a request that comes back to it is a 508.
  */
 import type { IncomingMessage } from "node:http";
-import { PassThrough } from "node:stream";
+import { PassThrough, type Writable } from "node:stream";
 import type { TLSSocket } from "node:tls";
 import type { Request, RequestHandler } from "express";
 import type { Logger } from "pino";
@@ -88,6 +88,25 @@ export interface ProxyOptions {
   readonly connection?: UpstreamConnection;
   /** This server in `Via`, shared with the WebSocket upgrades; a new one by default. */
   readonly hop?: ProxyHop;
+  /**
+   * Sees each upstream answer as it came, before the suffix (`--record`, mock-server/replay/): may
+   * return a stream that gets a copy of its body. It must never hold the body back; it ends only
+   * when the body did.
+   */
+  readonly onUpstreamResponse?: (req: Request, answer: UpstreamAnswer) => Writable | undefined;
+}
+
+/** An upstream answer's head as the proxy got it; `rawHeaders` as Node's: name, value, name, value. */
+export interface UpstreamAnswer {
+  readonly statusCode: number;
+  readonly statusMessage: string;
+  readonly rawHeaders: readonly string[];
+}
+
+function rawHeadersOf(headers: Record<string, string | string[] | undefined>): string[] {
+  return Object.entries(headers).flatMap(([name, value]) =>
+    value === undefined ? [] : (Array.isArray(value) ? value : [value]).flatMap((one) => [name, one]),
+  );
 }
 
 /** The scheme the client used to reach this server, for X-Forwarded-Proto. */
@@ -98,7 +117,7 @@ export function protocolOf(req: IncomingMessage): "http" | "https" {
 export function proxyToUpstream(
   upstream: Upstream,
   logger: Logger,
-  { timeoutMs = UPSTREAM_TIMEOUT_MS, suffixFor, connection = {}, hop = proxyHop() }: ProxyOptions = {},
+  { timeoutMs = UPSTREAM_TIMEOUT_MS, suffixFor, connection = {}, hop = proxyHop(), onUpstreamResponse }: ProxyOptions = {},
 ): RequestHandler {
   // Keep-alive to the upstream, as a browser would keep its own connection to the app.
   const dispatcher = upstreamDispatcher(upstream, connection, timeoutMs);
@@ -144,6 +163,7 @@ export function proxyToUpstream(
     const send = (retried: boolean): void => {
       let appends = false;
       let answered = false;
+      let tap: Writable | undefined;
       const handler: Dispatcher.DispatchHandler = {
         onRequestStart(controller) {
           current = controller;
@@ -153,6 +173,7 @@ export function proxyToUpstream(
           // 1xx answers (100 Continue, 103 Early Hints) are the connection's business, not the page's.
           if (statusCode < 200) return;
           answered = true;
+          tap = onUpstreamResponse?.(req, { statusCode, statusMessage: statusMessage ?? "", rawHeaders: rawHeadersOf(incoming) });
           appends = suffix !== undefined && statusCode === 200 && incoming["content-encoding"] === undefined;
           const answer = { ...incoming };
           if (appends) for (const name of ["content-length", "etag", "last-modified"]) delete answer[name];
@@ -164,12 +185,16 @@ export function proxyToUpstream(
         },
         onResponseData(controller, chunk) {
           // Backpressure: a client that reads slowly holds the upstream, instead of the proxy holding the body.
+          tap?.write(chunk);
           if (!res.write(chunk)) controller.pause();
         },
         onResponseEnd() {
+          tap?.end();
           res.end(appends ? suffix : undefined);
         },
         onResponseError(_controller, error: Error & { code?: string }) {
+          // A body cut short is not recorded as if whole.
+          tap?.destroy();
           if (clientGone) return;
           // A failure half-way (the upstream dies mid-body) cuts the client's connection too: the client
           // must see a truncated response, not a complete-looking one.

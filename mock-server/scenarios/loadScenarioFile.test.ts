@@ -74,7 +74,7 @@ test("says where JSON syntax breaks, by line and column", () => {
 
 test("refuses a file that is not an object", () => {
   expect(failureOf(() => parseScenarioText("[]", "x.json")).problems).toEqual([
-    "(top level): must be a JSON object with name, and optionally description, config, faults and deploys",
+    "(top level): must be a JSON object with name, and optionally description, config, faults, deploys and replay",
   ]);
 });
 

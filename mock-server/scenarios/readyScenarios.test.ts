@@ -21,6 +21,6 @@ test.each(READY)("%s validates and loads at start with all its faults and its co
   const config = await controlRequest(origin, "GET", "/config");
   expect(config.body).toMatchObject(scenario.config);
   expect((await controlRequest(origin, "GET", "/scenario")).body).toEqual({
-    scenario: { name: scenario.name, description: scenario.description, config: scenario.config, faults: scenario.faults.length, deploys: null },
+    scenario: { name: scenario.name, description: scenario.description, config: scenario.config, faults: scenario.faults.length, deploys: null, replay: null },
   });
 });

@@ -21,8 +21,13 @@ export const Scenario = z.strictObject(
     faults: z.array(FaultInput, { error: "must be a list of faults" }).max(MAX_SCENARIO_FAULTS, `must hold at most ${MAX_SCENARIO_FAULTS} faults`).default([]),
     /** How the host treats deploys under this scenario: `oldAssets` for a `POST /__mock/deploy` that names none. */
     deploys: DeployRequest.default({}),
+    /**
+     * A HAR to answer from (README "Record and replay"), its path relative to the scenario file.
+     * A file only: the control API never reads the server's files (`PUT /__mock/scenario` refuses it).
+     */
+    replay: z.string({ error: "must be the path of a HAR file" }).trim().min(1, "must not be empty").optional(),
   },
-  { error: "must be a JSON object with name, and optionally description, config, faults and deploys" },
+  { error: "must be a JSON object with name, and optionally description, config, faults, deploys and replay" },
 );
 
 export type ScenarioInput = z.input<typeof Scenario>;
@@ -40,6 +45,8 @@ export interface ScenarioSummary {
   readonly faults: number;
   /** The deploy option it set, or null. */
   readonly deploys: DeployRequest["oldAssets"] | null;
+  /** The HAR it replays, as its file names it, or null. */
+  readonly replay: string | null;
 }
 
 export function summarize(scenario: Scenario): ScenarioSummary {
@@ -49,5 +56,6 @@ export function summarize(scenario: Scenario): ScenarioSummary {
     config: scenario.config,
     faults: scenario.faults.length,
     deploys: scenario.deploys.oldAssets ?? null,
+    replay: scenario.replay ?? null,
   };
 }

@@ -23,5 +23,6 @@ export function documentEntry(url: string): NewEntry {
     nearMisses: [],
     deploy: 0,
     requestBody: null,
+    replayed: null,
   };
 }

@@ -5,6 +5,8 @@
  * failures paid that on every one. The replacement has the same parallel index and takes over the
  * same server, which every test resets before it begins.
  */
+
+import { join } from "node:path";
 import type { FullConfig } from "@playwright/test";
 import { loadProfile } from "../../cli/profile/loadProfile.ts";
 import type { Profile } from "../../cli/profile/profileSchema.ts";
@@ -13,12 +15,21 @@ import { type MockServerAddress, startMockServer } from "./mockServerProcess.ts"
 
 /**
  * Target mode (`npm run conformance`): PCK_TARGET is the app's origin and the mock server runs as a
- * proxy in front of it (journal and faults on top of the real app). Without it, the reference app.
+ * proxy in front of it (journal and faults on top of the real app), recording its answers when
+ * PCK_RECORD_DIR is set, or answers from PCK_REPLAY's HAR in its place. Without it, the reference app.
+ * `index` tells the run's servers apart: each records to its own file.
  */
-export function serverArgs(profile: Profile): string[] {
-  const { target } = readKitEnv();
+export function serverArgs(profile: Profile, index = 0): string[] {
+  const { target, recordDir, replay } = readKitEnv();
   if (!target) return ["--base-path", profile.basePath];
-  return ["--upstream", target, "--base-path", profile.basePath, "--worker-path", profile.worker.script];
+  const app = ["--base-path", profile.basePath, "--worker-path", profile.worker.script];
+  if (replay) return ["--replay", replay, ...app];
+  return ["--upstream", target, ...app, ...(recordDir ? ["--record", recordFileOf(recordDir, index)] : [])];
+}
+
+/** Where the run's `index`th server records, with PCK_RECORD_DIR set. */
+export function recordFileOf(recordDir: string, index: number): string {
+  return join(recordDir, `server-${index}.har`);
 }
 
 /** The server started for `parallelIndex`, if the run's global setup started one. */
@@ -29,8 +40,8 @@ export function runServerAddress(parallelIndex: number): MockServerAddress | und
 }
 
 export default async function startRunServers(config: FullConfig): Promise<() => Promise<void>> {
-  const args = serverArgs(loadProfile(readKitEnv().profile));
-  const started = await Promise.allSettled(Array.from({ length: config.workers }, () => startMockServer(args)));
+  const profile = loadProfile(readKitEnv().profile);
+  const started = await Promise.allSettled(Array.from({ length: config.workers }, (_, index) => startMockServer(serverArgs(profile, index))));
   const servers = started.flatMap((outcome) => (outcome.status === "fulfilled" ? [outcome.value] : []));
   const failed = started.find((outcome) => outcome.status === "rejected");
   if (failed) {

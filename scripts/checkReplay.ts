@@ -1,0 +1,123 @@
+/**
+ * `node --import tsx scripts/checkReplay.ts [-- <playwright test args>]`: the proof that a recording
+ * replays an app offline-equivalently. Serves the second app, checks it through the mock server with
+ * every run server recording (PCK_RECORD_DIR), stops the app, merges the recordings into one HAR,
+ * checks again with the servers answering from that HAR and no upstream (PCK_REPLAY), and compares
+ * the two runs' verdicts clause by clause, and their failing tests. Exit 0 when they are the same, 1
+ * when they differ, 2 when a run could not happen. Reports in test-results/replay/.
+ */
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import type { ClauseVerdict } from "../cli/report/verdicts.ts";
+import { SECOND_APP_FIXTURE } from "../examples/second-app/fixture.ts";
+import { ENV } from "../kit/env.mjs";
+import { KIT_ROOT } from "../kit/kitPaths.ts";
+import { forkListening } from "../mock-server/process/forkListening.ts";
+import { MAX_HAR_ENTRIES } from "../mock-server/replay/harInput.ts";
+import { compareWithRecord, playwrightArgsFrom } from "./exampleApps/checkRecordedApp.ts";
+import { parseRecordedVerdicts } from "./exampleApps/recordedVerdicts.ts";
+import { runCommand, stopWhenOrphaned } from "./runCommand.mjs";
+
+const OUT = join(KIT_ROOT, "test-results", "replay");
+const RECORD_DIR = join(OUT, "recordings");
+const MERGED = join(OUT, "second-app.har");
+const app = SECOND_APP_FIXTURE;
+
+interface Run {
+  readonly verdicts: readonly ClauseVerdict[];
+  readonly seconds: number;
+}
+
+/** One check of the second app (`cli/check.ts`), with `env` on top; its verdicts and wall time. */
+async function check(name: string, target: string, env: Record<string, string>): Promise<Run> {
+  const reportDir = join(OUT, name);
+  // The app's recorded failures are expected: a progress line each, and no new worker process each.
+  const failing = [...parseRecordedVerdicts(readFileSync(join(KIT_ROOT, app.record), "utf8")).failingTests];
+  const args = ["--target", target, "--profile", app.profile, "--report-dir", reportDir, "--force", "--level", "recommended"];
+  const { code, ms } = await runCommand(
+    process.execPath,
+    ["--import", "tsx", join(KIT_ROOT, "cli", "check.ts"), ...args, "--", ...playwrightArgsFrom(process.argv)],
+    {
+      cwd: KIT_ROOT,
+      env: { ...process.env, [ENV.output]: "progress", [ENV.expectedFailures]: JSON.stringify(failing), ...env },
+    },
+  );
+  if (code !== 0 && code !== 1 && code !== 3) throw new Error(`the ${name} check exited with ${code} (a usage or start-up error); see its output above`);
+  const { verdicts } = JSON.parse(readFileSync(join(reportDir, "conformance.json"), "utf8")) as { verdicts: ClauseVerdict[] };
+  return { verdicts, seconds: Math.round(ms / 100) / 10 };
+}
+
+interface HarFile {
+  log: { version: string; creator: unknown; entries: { startedDateTime: string }[]; comment?: string };
+}
+
+/** The run servers' recordings as one HAR, in time order; a later entry wins a tie in replay, as in one recording. */
+function mergeRecordings(): number {
+  const files = readdirSync(RECORD_DIR).filter((file) => file.endsWith(".har"));
+  const hars = files.map((file) => JSON.parse(readFileSync(join(RECORD_DIR, file), "utf8")) as HarFile);
+  const comments = hars.flatMap((har) => (har.log.comment ? [har.log.comment] : []));
+  if (comments.length > 0) console.warn(`[replay] A recording left exchanges out: ${comments.join("; ")}`);
+  const entries = hars.flatMap((har) => har.log.entries).sort((a, b) => a.startedDateTime.localeCompare(b.startedDateTime));
+  if (entries.length > MAX_HAR_ENTRIES) throw new Error(`the recordings hold ${entries.length} entries, more than the ${MAX_HAR_ENTRIES} a HAR to replay may`);
+  writeFileSync(MERGED, JSON.stringify({ log: { ...hars[0]?.log, entries } }));
+  console.log(`[replay] Merged ${files.length} recording(s) into ${relative(KIT_ROOT, MERGED)}: ${entries.length} entries.`);
+  return entries.length;
+}
+
+const failingTitles = (verdicts: readonly ClauseVerdict[]) =>
+  new Set(verdicts.flatMap((verdict) => verdict.tests.filter((test) => test.outcome !== "passed").map((test) => `${test.title}: ${test.outcome}`)));
+
+/** Prints both runs' verdicts side by side and returns the differences. */
+function compare(recorded: Run, replayed: Run): string[] {
+  const byId = new Map(replayed.verdicts.map((verdict) => [verdict.id, verdict]));
+  const differences: string[] = [];
+  console.log("\nClause   Recorded run (required / recommended)   Replayed run (required / recommended)");
+  for (const verdict of recorded.verdicts) {
+    const other = byId.get(verdict.id);
+    const left = `${verdict.required} / ${verdict.recommended}`;
+    const right = other ? `${other.required} / ${other.recommended}` : "missing";
+    console.log(`${verdict.id.padEnd(8)} ${left.padEnd(39)} ${right}${left === right ? "" : "   <- differs"}`);
+    if (left !== right) differences.push(`${verdict.id}: recorded run ${left}, replayed run ${right}`);
+  }
+  for (const id of byId.keys()) if (!recorded.verdicts.some((verdict) => verdict.id === id)) differences.push(`${id}: only in the replayed run`);
+  const before = failingTitles(recorded.verdicts);
+  const after = failingTitles(replayed.verdicts);
+  for (const title of before) if (!after.has(title)) differences.push(`only in the recorded run: ${title}`);
+  for (const title of after) if (!before.has(title)) differences.push(`only in the replayed run: ${title}`);
+  return differences;
+}
+
+async function main(): Promise<0 | 1 | 2> {
+  stopWhenOrphaned();
+  rmSync(OUT, { recursive: true, force: true });
+  mkdirSync(RECORD_DIR, { recursive: true });
+  await app.prepare();
+  const upstream = await forkListening(app.serveScript, ["--port", "0"], { name: `the ${app.name} server`, timeoutMs: app.startTimeoutMs });
+  let recorded: Run;
+  try {
+    console.log(`[replay] Checking ${app.name} at ${upstream.origin} through the mock server, recording.`);
+    recorded = await check("recorded", upstream.origin, { [ENV.recordDir]: RECORD_DIR });
+  } finally {
+    await upstream.stop();
+  }
+  console.log(`[replay] Stopped ${app.name}; ${upstream.origin} answers nothing now.`);
+  mergeRecordings();
+  const replayed = await check("replayed", upstream.origin, { [ENV.replay]: MERGED });
+  const differences = compare(recorded, replayed);
+  // Beside the comparison, each run against the app's record, so a drift of the suite itself shows as that, not as replay's.
+  for (const name of ["recorded", "replayed"]) compareWithRecord(`${app.name}, ${name} run`, join(OUT, name), join(KIT_ROOT, app.record));
+  console.log(`\n[replay] Recorded run ${recorded.seconds} s, replayed run ${replayed.seconds} s.`);
+  if (differences.length > 0) {
+    console.error(`[replay] The replayed run's verdicts differ:\n${differences.map((line) => `  - ${line}`).join("\n")}`);
+    return 1;
+  }
+  console.log(`[replay] The verdicts are the same, clause by clause (${recorded.verdicts.length} clauses, both levels), and so are the failing tests.`);
+  return 0;
+}
+
+try {
+  process.exitCode = await main();
+} catch (error) {
+  console.error(`[replay] Failed to run: ${(error as Error).message}.`);
+  process.exitCode = 2;
+}
