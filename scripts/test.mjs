@@ -77,6 +77,14 @@ function steps(extraArgs) {
       env: { [ENV.output]: "progress" },
     },
     {
+      // Record and replay (README): the second app checked through recording servers, then, with the
+      // app stopped, from the merged HAR alone; the two runs' verdicts must be the same, clause by
+      // clause, and each must match docs/second-app.md.
+      name: "replay",
+      shown: "node --import tsx scripts/checkReplay.ts",
+      run: [process.execPath, ["--import", "tsx", "scripts/checkReplay.ts"]],
+    },
+    {
       // `init` on the reference and the prompt app (vite-plugin-pwa's default setup): the starter
       // profiles validate, equal the hand-written ones where init can see, and, with what init lists
       // as missing filled in from those, give the verdicts their records write down by hand:
