@@ -60,6 +60,8 @@ export interface RunOptions {
   readonly cacheStore?: string;
   /** Stop after the step with this id. */
   readonly stopAfter?: string;
+  /** Variables every step gets on top of this process's, as a workflow's `env:` gives them. */
+  readonly env?: Readonly<Record<string, string>>;
 }
 
 /** `steps.<id>.outputs.<name> == '<text>'` or `!=`, optionally inside `${{ }}`: the only `if:` this runner evaluates. */
@@ -127,6 +129,7 @@ export async function runActionSteps(
     writeFileSync(output, "");
     const env = {
       ...process.env,
+      ...options.env,
       ...carried,
       ...Object.fromEntries(Object.entries(step.env ?? {}).map(([key, value]) => [key, expand(String(value))])),
       GITHUB_ACTION_PATH: actionDir,

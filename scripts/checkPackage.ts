@@ -15,7 +15,7 @@
  */
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { loadProfile } from "../cli/profile/loadProfile.ts";
 import { startApp } from "../cli/startApp.ts";
 import { ENV, readKitEnv } from "../kit/env.mjs";
@@ -23,6 +23,7 @@ import { freePort } from "../kit/freePort.ts";
 import { KIT_ROOT } from "../kit/kitPaths.ts";
 import { type ActionRun, runActionSteps } from "./actionSteps.ts";
 import { compareWithRecord } from "./exampleApps/checkRecordedApp.ts";
+import { PACKAGE_RECORDING, PACKAGE_RECORDINGS, PACKAGE_VERDICTS } from "./packageRecording.ts";
 import { npm, runCommand, seconds, stopWhenOrphaned } from "./runCommand.mjs";
 import { SnapshotError, snapshotRepository } from "./snapshotRepository.ts";
 
@@ -249,8 +250,13 @@ function checkFirstRun(run: ActionRun, runnerTemp: string): number {
  */
 async function checkAction(action: ActionSetup): Promise<string[]> {
   rmSync(action.runnerTemp, { recursive: true, force: true });
+  rmSync(PACKAGE_RECORDING, { recursive: true, force: true });
+  mkdirSync(PACKAGE_RECORDINGS, { recursive: true });
+  // The check records what the second app answered (PCK_RECORD_DIR): npm test's replay step checks
+  // it again from that HAR with the app stopped (scripts/checkReplay.ts --recorded), one check fewer.
   const run = await runActionSteps(action.dir, action.project, { ...action.inputs, "kit-source": action.tarballPath }, action.runnerTemp, {
     cacheStore: action.cacheStore,
+    env: { [ENV.recordDir]: PACKAGE_RECORDINGS },
   });
   expect(stepOf(run, "cache").outputs["cache-hit"] === "true", "the second run did not restore the kit from the cache.");
   expect(stepOf(run, "install").code === 0, "the install step after a cache hit failed; see its output above.");
@@ -267,6 +273,8 @@ async function checkAction(action: ActionSetup): Promise<string[]> {
     compareWithRecord("package: second-app", join(action.project, "conformance-report"), join(ROOT, "docs", "second-app.md")) === 0,
     "the installed kit's verdicts differ from the record.",
   );
+  mkdirSync(dirname(PACKAGE_VERDICTS), { recursive: true });
+  copyFileSync(join(action.project, "conformance-report", "conformance.json"), PACKAGE_VERDICTS);
   expect(readKitEnv(run.env).bin !== undefined, `the install step did not export ${ENV.bin}.`);
   return [
     `the action's install from the cache ${seconds(stepOf(run, "install").ms + stepOf(run, "cache").ms)}`,

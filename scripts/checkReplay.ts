@@ -5,8 +5,12 @@
  * checks again with the servers answering from that HAR and no upstream (PCK_REPLAY), and compares
  * the two runs' verdicts clause by clause, and their failing tests. Exit 0 when they are the same, 1
  * when they differ, 2 when a run could not happen. Reports in test-results/replay/.
+ *
+ * `--from-package`: the recorded run is the package step's check of the second app through the
+ * installed kit (scripts/packageRecording.ts), which recorded as it ran; only the replayed run is
+ * made here (npm test, one check fewer).
  */
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import type { ClauseVerdict } from "../cli/report/verdicts.ts";
 import { SECOND_APP_FIXTURE } from "../examples/second-app/fixture.ts";
@@ -16,9 +20,11 @@ import { forkListening } from "../mock-server/process/forkListening.ts";
 import { MAX_HAR_ENTRIES } from "../mock-server/replay/harInput.ts";
 import { compareWithRecord, playwrightArgsFrom } from "./exampleApps/checkRecordedApp.ts";
 import { parseRecordedVerdicts } from "./exampleApps/recordedVerdicts.ts";
+import { PACKAGE_RECORDING, PACKAGE_RECORDINGS, PACKAGE_VERDICTS } from "./packageRecording.ts";
 import { runCommand, stopWhenOrphaned } from "./runCommand.mjs";
 
 const OUT = join(KIT_ROOT, "test-results", "replay");
+const FROM_PACKAGE = "--from-package";
 const RECORD_DIR = join(OUT, "recordings");
 const MERGED = join(OUT, "second-app.har");
 const app = SECOND_APP_FIXTURE;
@@ -36,7 +42,7 @@ async function check(name: string, target: string, env: Record<string, string>):
   const args = ["--target", target, "--profile", app.profile, "--report-dir", reportDir, "--force", "--level", "recommended"];
   const { code, ms } = await runCommand(
     process.execPath,
-    ["--import", "tsx", join(KIT_ROOT, "cli", "check.ts"), ...args, "--", ...playwrightArgsFrom(process.argv)],
+    ["--import", "tsx", join(KIT_ROOT, "cli", "check.ts"), ...args, "--", ...playwrightArgsFrom(process.argv.filter((arg) => arg !== FROM_PACKAGE))],
     {
       cwd: KIT_ROOT,
       env: { ...process.env, [ENV.output]: "progress", [ENV.expectedFailures]: JSON.stringify(failing), ...env },
@@ -52,9 +58,10 @@ interface HarFile {
 }
 
 /** The run servers' recordings as one HAR, in time order; a later entry wins a tie in replay, as in one recording. */
-function mergeRecordings(): number {
-  const files = readdirSync(RECORD_DIR).filter((file) => file.endsWith(".har"));
-  const hars = files.map((file) => JSON.parse(readFileSync(join(RECORD_DIR, file), "utf8")) as HarFile);
+function mergeRecordings(dir: string): number {
+  const files = readdirSync(dir).filter((file) => file.endsWith(".har"));
+  if (files.length === 0) throw new Error(`no recording in ${relative(KIT_ROOT, dir)}: the recorded run's servers wrote no HAR`);
+  const hars = files.map((file) => JSON.parse(readFileSync(join(dir, file), "utf8")) as HarFile);
   const comments = hars.flatMap((har) => (har.log.comment ? [har.log.comment] : []));
   if (comments.length > 0) console.warn(`[replay] A recording left exchanges out: ${comments.join("; ")}`);
   const entries = hars.flatMap((har) => har.log.entries).sort((a, b) => a.startedDateTime.localeCompare(b.startedDateTime));
@@ -87,26 +94,43 @@ function compare(recorded: Run, replayed: Run): string[] {
   return differences;
 }
 
-async function main(): Promise<0 | 1 | 2> {
-  stopWhenOrphaned();
-  rmSync(OUT, { recursive: true, force: true });
-  mkdirSync(RECORD_DIR, { recursive: true });
+/** The recorded run: the package step's (already made, `--from-package`) or one made here. */
+async function recordedRun(fromPackage: boolean): Promise<{ recorded: Run; target: string; recordings: string }> {
+  if (fromPackage) {
+    if (!existsSync(PACKAGE_VERDICTS) || !existsSync(PACKAGE_RECORDINGS))
+      throw new Error(
+        `--from-package needs the package step's recorded check of the second app (${relative(KIT_ROOT, PACKAGE_RECORDING)}), and there is none: run 'npm run check:package' first, or leave --from-package out to record here`,
+      );
+    const { verdicts } = JSON.parse(readFileSync(PACKAGE_VERDICTS, "utf8")) as { verdicts: ClauseVerdict[] };
+    console.log(`[replay] The recorded run is the package step's check of ${app.name} (${relative(KIT_ROOT, PACKAGE_RECORDING)}).`);
+    // Nothing listens at this address: the replayed run's servers answer from the HAR alone.
+    return { recorded: { verdicts, seconds: 0 }, target: "http://127.0.0.1:9", recordings: PACKAGE_RECORDINGS };
+  }
   await app.prepare();
   const upstream = await forkListening(app.serveScript, ["--port", "0"], { name: `the ${app.name} server`, timeoutMs: app.startTimeoutMs });
-  let recorded: Run;
   try {
     console.log(`[replay] Checking ${app.name} at ${upstream.origin} through the mock server, recording.`);
-    recorded = await check("recorded", upstream.origin, { [ENV.recordDir]: RECORD_DIR });
+    const recorded = await check("recorded", upstream.origin, { [ENV.recordDir]: RECORD_DIR });
+    return { recorded, target: upstream.origin, recordings: RECORD_DIR };
   } finally {
     await upstream.stop();
+    console.log(`[replay] Stopped ${app.name}; ${upstream.origin} answers nothing now.`);
   }
-  console.log(`[replay] Stopped ${app.name}; ${upstream.origin} answers nothing now.`);
-  mergeRecordings();
-  const replayed = await check("replayed", upstream.origin, { [ENV.replay]: MERGED });
+}
+
+async function main(): Promise<0 | 1 | 2> {
+  stopWhenOrphaned();
+  const fromPackage = process.argv.slice(2).includes(FROM_PACKAGE);
+  rmSync(OUT, { recursive: true, force: true });
+  mkdirSync(RECORD_DIR, { recursive: true });
+  const { recorded, target, recordings } = await recordedRun(fromPackage);
+  mergeRecordings(recordings);
+  const replayed = await check("replayed", target, { [ENV.replay]: MERGED });
   const differences = compare(recorded, replayed);
   // Beside the comparison, each run against the app's record, so a drift of the suite itself shows as that, not as replay's.
-  for (const name of ["recorded", "replayed"]) compareWithRecord(`${app.name}, ${name} run`, join(OUT, name), join(KIT_ROOT, app.record));
-  console.log(`\n[replay] Recorded run ${recorded.seconds} s, replayed run ${replayed.seconds} s.`);
+  compareWithRecord(`${app.name}, replayed run`, join(OUT, "replayed"), join(KIT_ROOT, app.record));
+  if (!fromPackage) compareWithRecord(`${app.name}, recorded run`, join(OUT, "recorded"), join(KIT_ROOT, app.record));
+  console.log(`\n[replay] Recorded run ${fromPackage ? "the package step's" : `${recorded.seconds} s`}, replayed run ${replayed.seconds} s.`);
   if (differences.length > 0) {
     console.error(`[replay] The replayed run's verdicts differ:\n${differences.map((line) => `  - ${line}`).join("\n")}`);
     return 1;

@@ -77,12 +77,12 @@ function steps(extraArgs) {
       env: { [ENV.output]: "progress" },
     },
     {
-      // Record and replay (README): the second app checked through recording servers, then, with the
-      // app stopped, from the merged HAR alone; the two runs' verdicts must be the same, clause by
-      // clause, and each must match docs/second-app.md.
+      // Record and replay (README): the package step's check of the second app recorded what the app
+      // answered; the app stopped, it is checked again from the merged HAR alone, and the two runs'
+      // verdicts must be the same, clause by clause, and match docs/second-app.md.
       name: "replay",
-      shown: "node --import tsx scripts/checkReplay.ts",
-      run: [process.execPath, ["--import", "tsx", "scripts/checkReplay.ts"]],
+      shown: "node --import tsx scripts/checkReplay.ts --from-package",
+      run: [process.execPath, ["--import", "tsx", "scripts/checkReplay.ts", "--from-package"]],
     },
     {
       // `init` on the reference and the prompt app (vite-plugin-pwa's default setup): the starter
