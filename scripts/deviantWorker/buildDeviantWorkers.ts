@@ -8,27 +8,41 @@ import { dirname, join, resolve } from "node:path";
 import { build, type Plugin } from "vite";
 import { kitPath } from "../../kit/kitPaths.ts";
 import { buildReferenceInto, DIST_DIR, shellWorkerBuild } from "../../vite.config.ts";
-import { DEVIANTS, deviantDist, deviantScript, type EditDeviant } from "./deviants.ts";
+import { DEVIANTS, deviantDist, deviantScript, type EditDeviant, editsOf, type TextEdit } from "./deviants.ts";
 
-/** The edit as a Vite plugin, run before TypeScript is stripped, on the one file it names. */
-function edit(deviant: EditDeviant, applied: { count: number }): Plugin {
-  const target = resolve(kitPath(deviant.file));
+/** The deviant's edits as a Vite plugin, run before TypeScript is stripped, each on the one file it names. */
+function edit(deviant: EditDeviant, applied: Map<TextEdit, number>): Plugin {
+  const edits = editsOf(deviant).map((one) => ({ one, target: resolve(kitPath(one.file)) }));
   return {
     name: "pck:deviant-edit",
     enforce: "pre",
     transform(code, id) {
-      if (resolve(id.split("?")[0] ?? id) !== target) return null;
-      const found = code.split(deviant.remove).length - 1;
-      // A reference deviant's file is built twice (builds a and b), each time from the unedited source.
-      if (found !== 1) {
-        throw new Error(
-          `Failed to build the deviant worker '${deviant.name}': ${deviant.file} holds the text to remove ${found} times, not once. Update scripts/deviantWorker/deviants.ts to today's source.`,
-        );
+      const file = resolve(id.split("?")[0] ?? id);
+      let edited = code;
+      for (const { one, target } of edits) {
+        if (file !== target) continue;
+        const found = edited.split(one.remove).length - 1;
+        // A reference deviant's file is built twice (builds a and b), each time from the unedited source.
+        if (found !== 1) {
+          throw new Error(
+            `Failed to build the deviant worker '${deviant.name}': ${one.file} holds the text to remove ${found} times, not once. Update scripts/deviantWorker/deviants.ts to today's source.`,
+          );
+        }
+        applied.set(one, (applied.get(one) ?? 0) + 1);
+        edited = edited.replace(one.remove, one.with ?? "");
       }
-      applied.count += 1;
-      return code.replace(deviant.remove, deviant.with ?? "");
+      return edited === code ? null : edited;
     },
   };
+}
+
+/** Fails unless every edit of the deviant was made (`exactly`: once each, for a worker built once). */
+function checkApplied(deviant: EditDeviant, applied: ReadonlyMap<TextEdit, number>, what: string, exactly: boolean): void {
+  for (const one of editsOf(deviant)) {
+    const count = applied.get(one) ?? 0;
+    if (count === 0 || (exactly && count !== 1))
+      throw new Error(`Failed to build the deviant ${what} '${deviant.name}': no build imports ${one.file}. Update scripts/deviantWorker/deviants.ts.`);
+  }
 }
 
 export async function buildDeviantWorker(deviant: EditDeviant): Promise<string> {
@@ -39,22 +53,18 @@ export async function buildDeviantWorker(deviant: EditDeviant): Promise<string> 
     .map((file) => `assets/${file}`)
     .sort();
   const script = deviantScript(deviant);
-  const applied = { count: 0 };
+  const applied = new Map<TextEdit, number>();
   await build(shellWorkerBuild(assets, dirname(script), [edit(deviant, applied)]));
-  if (applied.count !== 1)
-    throw new Error(
-      `Failed to build the deviant worker '${deviant.name}': the worker never imports ${deviant.file}. Update scripts/deviantWorker/deviants.ts.`,
-    );
+  checkApplied(deviant, applied, "worker", true);
   return script;
 }
 
 /** Builds the whole reference app with the deviant's edit into deviantDist(): page and worker, both builds. */
 export async function buildDeviantReference(deviant: EditDeviant): Promise<string> {
   const dist = deviantDist(deviant);
-  const applied = { count: 0 };
+  const applied = new Map<TextEdit, number>();
   await buildReferenceInto(dist, [edit(deviant, applied)]);
-  if (applied.count === 0)
-    throw new Error(`Failed to build the deviant reference '${deviant.name}': no build imports ${deviant.file}. Update scripts/deviantWorker/deviants.ts.`);
+  checkApplied(deviant, applied, "reference", false);
   return dist;
 }
 

@@ -7,7 +7,7 @@
 import type { FullResult, Reporter, TestCase, TestResult } from "@playwright/test/reporter";
 import { testOutcome } from "../../cli/report/testOutcome.ts";
 import { KIT_ROOT, kitPath } from "../../kit/kitPaths.ts";
-import { DEVIANTS, type Deviant } from "./deviants.ts";
+import { DEVIANTS, type Deviant, editsOf } from "./deviants.ts";
 
 interface Seen {
   readonly outcome: string;
@@ -16,8 +16,9 @@ interface Seen {
 
 function describeDeviation(deviant: Deviant): string {
   if (deviant.kind === "manifest") return `the browser gets the manifest ${JSON.stringify(deviant.manifest)}`;
-  const edit = deviant.with === undefined ? `without \`${deviant.remove}\`` : `with \`${deviant.remove.trim()}\` replaced by \`${deviant.with.trim()}\``;
-  return `${deviant.file} ${edit}`;
+  return editsOf(deviant)
+    .map((one) => `${one.file} ${one.with === undefined ? `without \`${one.remove}\`` : `with \`${one.remove.trim()}\` replaced by \`${one.with.trim()}\``}`)
+    .join(", and ");
 }
 
 export default class CaughtReporter implements Reporter {

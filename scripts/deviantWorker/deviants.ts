@@ -22,14 +22,24 @@ interface DeviantBase {
  * both builds, is built with the edit and served by a mock server of its own (`--dist`): a deviation
  * in the page, or one an update must show (a route answers every update check with the same bytes).
  */
-export interface EditDeviant extends DeviantBase {
-  readonly kind?: "worker" | "reference";
+export interface TextEdit {
   /** The source file edited, from the repository root. */
   readonly file: string;
   /** Source text removed from it; it must be there exactly once, so a refactor cannot make the edit a silent no-op. */
   readonly remove: string;
   /** What stands in its place, when the deviation needs code of its own (removed without it). */
   readonly with?: string;
+}
+
+export interface EditDeviant extends DeviantBase, TextEdit {
+  readonly kind?: "worker" | "reference";
+  /** Edits elsewhere that the deviation needs too, each held to the same rule. */
+  readonly more?: readonly TextEdit[];
+}
+
+/** Every edit of a deviant: its own, then `more`. */
+export function editsOf(deviant: EditDeviant): readonly TextEdit[] {
+  return [deviant, ...(deviant.more ?? [])];
 }
 
 /** A deviant web app manifest, as the browser gets it (specs/support/manifestOverride.ts): no source is edited. */
@@ -70,11 +80,13 @@ export const DEVIANTS: readonly Deviant[] = [
   {
     // A cache-first worker: a stored page is answered from the cache and never refreshed. Offline
     // and lie-fi it looks like the reference; only asking whether online navigations reach the
-    // network tells it apart.
+    // network tells it apart. It answers navigations itself, as cache-first workers do: racing the
+    // network (sw/raceNavigations.ts) would let the browser's own fetch win now and then.
     name: "cache first",
     file: "sw/navigate.ts",
     remove: "  const network = fromNetwork(event);\n",
     with: "  const hit = await cachedDocument(url);\n  if (hit) return hit;\n  const network = fromNetwork(event);\n",
+    more: [{ file: "sw/sw.ts", remove: "Promise.all([precache(scope), raceNavigations(event)])", with: "precache(scope)" }],
     grep: /NAV-(4|5) /,
     caughtBy: [
       "NAV-5 answers an online navigation to a stored page from the network and stores that answer",
