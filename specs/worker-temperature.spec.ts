@@ -8,7 +8,7 @@
  * navigations with the Static Routing API, and Chromium then sends them itself whatever the worker's
  * state. Left out of a check of someone else's app (playwright.config.ts).
  */
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
@@ -23,9 +23,19 @@ self.addEventListener("fetch", (event) => {
   if (event.request.mode === "navigate") event.respondWith(Promise.resolve(event.preloadResponse).then((response) => response || fetch(event.request)));
 });
 `;
-const workerFile = join(mkdtempSync(join(tmpdir(), "pck-pass-through-")), "sw.js");
-writeFileSync(workerFile, PASS_THROUGH_WORKER);
-test.use({ workerScript: workerFile });
+test.use({
+  // The app's worker script is answered with this file's (specs/fixtures.ts), made and removed per test worker.
+  workerScript: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright requires the destructuring form.
+    async ({}, use) => {
+      const dir = mkdtempSync(join(tmpdir(), "pck-pass-through-"));
+      writeFileSync(join(dir, "sw.js"), PASS_THROUGH_WORKER);
+      await use(join(dir, "sw.js"));
+      rmSync(dir, { recursive: true, force: true });
+    },
+    { scope: "worker" },
+  ],
+});
 
 const DOCUMENT_KINDS: ReadonlySet<string> = new Set(["navigation", "preload", "worker"]);
 
