@@ -68,7 +68,7 @@ test("lists the first ten problems of a HAR and counts the rest", () => {
 
 test.each([
   ["empty text", "", ["the file is empty"]],
-  ["text that is not JSON", "{log:", [expect.stringMatching(/^it is not valid JSON \(/)]],
+  ["text that is not JSON", "{log:", [expect.stringMatching(/^it is not valid JSON at line 1, column 2 \(/)]],
 ])("refuses %s", (_what, text, problems) => {
   expect(problemsOf(() => parseHarText(text, "x.har"))).toEqual(problems);
 });

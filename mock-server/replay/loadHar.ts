@@ -3,6 +3,7 @@
  * parsed body (`POST /__mock/replay`): checked against harInput.ts, then indexed. Every problem is a
  * HarError naming the HAR and the field, and nothing is loaded.
  */
+import { fileReadProblem, parseJsonFileText } from "../../kit/jsonFileText.ts";
 import { readSmallFile } from "../../kit/readSmallFile.ts";
 import { listIssues } from "../http/validation.ts";
 import { HarInput, MAX_HAR_BYTES } from "./harInput.ts";
@@ -40,21 +41,9 @@ export function harFromJson(json: unknown, name: string): LoadedHar {
 }
 
 export function parseHarText(text: string, name: string): LoadedHar {
-  const source = text.replace(/^\uFEFF/, "");
-  if (source.trim() === "") throw new HarError(name, ["the file is empty"]);
-  let json: unknown;
-  try {
-    json = JSON.parse(source);
-  } catch (error) {
-    throw new HarError(name, [`it is not valid JSON (${(error as Error).message})`]);
-  }
-  return harFromJson(json, name);
-}
-
-function readProblem(error: NodeJS.ErrnoException): string {
-  if (error.code === "ENOENT") return `there is no such file (paths are relative to ${process.cwd()})`;
-  if (error.code === "EACCES") return "this user may not read it";
-  return `it cannot be read (${error.message})`;
+  const read = parseJsonFileText(text);
+  if ("problem" in read) throw new HarError(name, [read.problem === "empty" ? "the file is empty" : `it is not valid JSON ${read.why}`]);
+  return harFromJson(read.json, name);
 }
 
 /** `name` is how messages and `GET /__mock/replay` call it; the file as given by default. */
@@ -63,7 +52,7 @@ export function loadHarFile(file: string, name = file): LoadedHar {
   try {
     read = readSmallFile(file, MAX_HAR_BYTES);
   } catch (error) {
-    throw new HarError(name, [readProblem(error as NodeJS.ErrnoException)]);
+    throw new HarError(name, [fileReadProblem(error as NodeJS.ErrnoException)]);
   }
   if ("problem" in read) {
     const why = {

@@ -2,6 +2,7 @@
  * Reads a scenario file (`--scenario file`). Every problem is reported at once, each with its path
  * in the file (`faults[2].status: must be a whole number from 200 to 599`), so one edit fixes them all.
  */
+import { fileReadProblem, parseJsonFileText } from "../../kit/jsonFileText.ts";
 import { readSmallFile } from "../../kit/readSmallFile.ts";
 import { listIssues } from "../http/validation.ts";
 import { Scenario } from "./scenarioSchema.ts";
@@ -22,36 +23,16 @@ export class ScenarioFileError extends Error {
   }
 }
 
-/** "at line 3, column 7" from V8's "… at position 42"; empty when the message has no position. */
-function jsonErrorPlace(text: string, message: string): string {
-  const position = /at position (\d+)/.exec(message)?.[1];
-  if (position === undefined) return "";
-  const before = text.slice(0, Number(position));
-  const line = before.split("\n").length;
-  const column = Number(position) - before.lastIndexOf("\n");
-  return ` at line ${line}, column ${column}`;
-}
-
 /** Parses and validates a scenario file's text; `file` only names it in messages. */
 export function parseScenarioText(text: string, file: string): Scenario {
-  const source = text.replace(/^\uFEFF/, "");
-  if (source.trim() === "") throw new ScenarioFileError(file, ["the file is empty: write a JSON object with at least a name"]);
-  let json: unknown;
-  try {
-    json = JSON.parse(source);
-  } catch (error) {
-    const message = (error as Error).message;
-    throw new ScenarioFileError(file, [`the file is not valid JSON${jsonErrorPlace(source, message)} (${message})`]);
-  }
-  const parsed = Scenario.safeParse(json);
+  const read = parseJsonFileText(text);
+  if ("problem" in read)
+    throw new ScenarioFileError(file, [
+      read.problem === "empty" ? "the file is empty: write a JSON object with at least a name" : `the file is not valid JSON ${read.why}`,
+    ]);
+  const parsed = Scenario.safeParse(read.json);
   if (!parsed.success) throw new ScenarioFileError(file, listIssues(parsed.error));
   return parsed.data;
-}
-
-function readProblem(error: NodeJS.ErrnoException): string {
-  if (error.code === "ENOENT") return `there is no such file (paths are relative to ${process.cwd()})`;
-  if (error.code === "EACCES") return "this user may not read it";
-  return `it cannot be read (${error.message})`;
 }
 
 /** The scenario's text; its kind and size checked first (readSmallFile). */
@@ -72,7 +53,7 @@ export function loadScenarioFile(file: string): Scenario {
     text = readCapped(file);
   } catch (error) {
     if (error instanceof ScenarioFileError) throw error;
-    throw new ScenarioFileError(file, [readProblem(error as NodeJS.ErrnoException)]);
+    throw new ScenarioFileError(file, [fileReadProblem(error as NodeJS.ErrnoException)]);
   }
   return parseScenarioText(text, file);
 }
