@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { IncomingMessage, ServerResponse } from "node:http";
+import { type IncomingMessage, request, type ServerResponse } from "node:http";
 import { expect, test } from "vitest";
 import { createApp } from "../createApp.ts";
 import { MAX_KEPT_BODY_BYTES } from "../http/keptBody.ts";
@@ -351,4 +351,26 @@ test("a body fault applies to a proxied POST and the upstream never sees it", as
   const passed = await fetch(`${origin}/outbox`, { method: "POST", headers: { "content-type": "application/json" }, body: '{"op":"remove"}' });
   expect([failed.status, passed.status]).toEqual([503, 200]);
   expect(upstream.seen.map((seen) => seen.body)).toEqual(['{"op":"remove"}']);
+});
+
+test("a body sent with Expect: 100-continue (curl's way past 1 kB) reaches the upstream whole", async () => {
+  const upstream = await startUpstream();
+  const { origin } = await startProxy(upstream.origin);
+  const body = "x".repeat(2048);
+  const answer = await new Promise<{ status: number; text: string }>((resolve, reject) => {
+    const req = request(`${origin}/echo`, { method: "POST", headers: { expect: "100-continue", "content-type": "text/plain", "content-length": body.length } });
+    req.on("continue", () => req.end(body));
+    req.on("response", (res) => {
+      let text = "";
+      res.setEncoding("utf8");
+      res.on("data", (chunk: string) => {
+        text += chunk;
+      });
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, text }));
+    });
+    req.on("error", reject);
+  });
+  expect(answer.status).toBe(200);
+  expect(JSON.parse(answer.text).body).toBe(body);
+  expect(upstream.seen.at(-1)?.headers.expect).toBeUndefined();
 });

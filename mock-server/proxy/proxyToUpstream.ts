@@ -137,6 +137,10 @@ export function proxyToUpstream(
     headers["x-forwarded-for"] = forwardedFor(req.headers["x-forwarded-for"], req.socket.remoteAddress);
     headers["x-forwarded-proto"] = protocolOf(req);
     if (req.headers.host !== undefined) headers["x-forwarded-host"] = req.headers.host;
+    // Node's server answered the client's `Expect: 100-continue` already (it sends 100 Continue before
+    // the request reaches Express), and the body goes on whole; undici refuses the header outright, and
+    // curl sends it with every body over 1 kB.
+    delete headers.expect;
     if (suffix !== undefined) for (const name of [...VALIDATORS, "accept-encoding"]) delete headers[name];
     const bodyless =
       (req.method === "GET" || req.method === "HEAD") && req.headers["content-length"] === undefined && req.headers["transfer-encoding"] === undefined;
