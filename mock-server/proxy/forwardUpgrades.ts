@@ -18,7 +18,7 @@ import { clipText } from "../http/clipText.ts";
 import { type HeaderRecord, MAX_JOURNALED_VALUE_LENGTH, redactedRawHeaders } from "../http/redactHeaders.ts";
 import { redactToken } from "../http/redactToken.ts";
 import { type Journal, MAX_JOURNALED_URL_LENGTH, type Outcome } from "../journal/journal.ts";
-import { withoutHopByHop } from "./hopByHop.ts";
+import { HOP_BY_HOP, withoutHopByHop } from "./hopByHop.ts";
 import type { ProxyHop } from "./proxyHop.ts";
 import { forwardedFor, originForm, protocolOf, UPSTREAM_TIMEOUT_MS } from "./proxyToUpstream.ts";
 import type { Upstream } from "./upstreamUrl.ts";
@@ -57,8 +57,8 @@ function endToEnd(rawHeaders: readonly string[]): string[] {
   const kept: string[] = [];
   for (let index = 0; index + 1 < rawHeaders.length; index += 2) {
     const name = rawHeaders[index] as string;
-    if (!["connection", "keep-alive", "transfer-encoding", "content-length", "upgrade"].includes(name.toLowerCase()))
-      kept.push(name, rawHeaders[index + 1] as string);
+    const lower = name.toLowerCase();
+    if (!HOP_BY_HOP.has(lower) && lower !== "content-length") kept.push(name, rawHeaders[index + 1] as string);
   }
   return [...kept, "Connection", "close"];
 }

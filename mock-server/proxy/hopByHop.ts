@@ -4,7 +4,7 @@
  */
 import type { IncomingHttpHeaders, OutgoingHttpHeaders } from "node:http";
 
-const HOP_BY_HOP = new Set([
+export const HOP_BY_HOP: ReadonlySet<string> = new Set([
   "connection",
   "keep-alive",
   "proxy-connection",

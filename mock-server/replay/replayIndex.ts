@@ -20,6 +20,7 @@
  */
 import { validateHeaderName, validateHeaderValue } from "node:http";
 import { isSecretHeader, REDACTED } from "../http/redactHeaders.ts";
+import { HOP_BY_HOP } from "../proxy/hopByHop.ts";
 import type { HarInput, HarInputEntry } from "./harInput.ts";
 
 /** Why an entry can answer nothing; each counted in the summary (`GET /__mock/replay`). */
@@ -33,17 +34,7 @@ export const SKIP_REASONS = {
 export type SkipReason = keyof typeof SKIP_REASONS;
 
 /** Headers an answer from the HAR never repeats: the HAR's body is decoded and whole, and these described the wire. */
-const NOT_REPLAYED = new Set([
-  "content-encoding",
-  "content-length",
-  "transfer-encoding",
-  "connection",
-  "keep-alive",
-  "proxy-connection",
-  "te",
-  "trailer",
-  "upgrade",
-]);
+const NOT_REPLAYED: ReadonlySet<string> = new Set([...HOP_BY_HOP, "content-encoding", "content-length"]);
 
 export interface ReplayEntry {
   /** The entry's position in the HAR's `log.entries`, from 0. */
