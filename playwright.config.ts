@@ -29,8 +29,8 @@ const reporter: ReporterDescription[] = reportDir
 export default defineConfig({
   testDir: "specs",
   testMatch: `**/*.spec${ext}`,
-  // The control panel's and the network switch's specs test the kit's own mock server, not the app: a check of someone
-  // else's app (PCK_TARGET) leaves them out. Their clause-carrying tests need the reference app anyway.
+  // The control panel's, the network switch's and the journal's specs test the kit's own mock server, not the app: a
+  // check of someone else's app (PCK_TARGET) leaves them out. Their clause-carrying tests need the reference app anyway.
   testIgnore: target
     ? [
         `**/panel.spec${ext}`,
@@ -39,6 +39,8 @@ export default defineConfig({
         `**/deploy.spec${ext}`,
         `**/https.spec${ext}`,
         `**/dev-server-proxy.spec${ext}`,
+        // Swaps the app's worker for one of its own, in test workers of its own (a worker-scoped option).
+        `**/worker-temperature.spec${ext}`,
       ]
     : [],
   // One mock server per parallel worker for the whole run: a test worker replaced after a failed test

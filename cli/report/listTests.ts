@@ -27,9 +27,11 @@ function collect(suite: JsonSuite, parents: readonly string[], out: ListedTest[]
   for (const child of suite.suites ?? []) collect(child, path, out, root, testDir);
 }
 
-export function listTests(root: string, extraArgs: readonly string[] = []): ListedTest[] {
+/** `env`: the listing's environment (e.g. PCK_TARGET, which leaves out the kit's own specs); the process's by default. */
+export function listTests(root: string, extraArgs: readonly string[] = [], env: NodeJS.ProcessEnv = process.env): ListedTest[] {
   const output = execFileSync("npx", ["playwright", "test", "--list", "--reporter=json", ...extraArgs], {
     cwd: root,
+    env,
     encoding: "utf8",
     maxBuffer: 64 * 1024 * 1024,
   });
