@@ -9,7 +9,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { expect, test } from "@playwright/test";
+import { test } from "@playwright/test";
+import { expect } from "./support/expect.ts";
 import { startMockServer } from "./support/mockServerProcess.ts";
 
 const INDEX = `<!doctype html>

@@ -3,13 +3,14 @@
  * run by runServers.ts, the global setup; reset before each test), the spy init script in every
  * context, a page the worker already controls, and `checkProfileFirst()`.
  */
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, type Page } from "@playwright/test";
 import { loadProfile } from "../cli/profile/loadProfile.ts";
 import type { Profile } from "../cli/profile/profileSchema.ts";
 import { clauseIdsIn } from "../kit/clauseId.ts";
 import { ENV, readKitEnv } from "../kit/env.mjs";
 import { type AppDriver, appDriver } from "./support/appDriver.ts";
 import { applyProfileExclusions, precondition } from "./support/applicability.ts";
+import { expect } from "./support/expect.ts";
 import { type FullChromium, openFullChromium } from "./support/fullChromium.ts";
 import { type ManifestOverride, overrideManifest } from "./support/manifestOverride.ts";
 import { connectMockServer, type MockServer, startMockServer } from "./support/mockServerProcess.ts";

@@ -4,8 +4,9 @@
  * start and trusted by nothing; this browser is started to accept it, as a device that installed it
  * would. Left out of a check of someone else's app (playwright.config.ts).
  */
-import { expect, test } from "@playwright/test";
+import { test } from "@playwright/test";
 import { CHROMIUM_ARGS, findChromium } from "../kit/chromium.mjs";
+import { expect } from "./support/expect.ts";
 import { startMockServer } from "./support/mockServerProcess.ts";
 
 test("with --https the reference shell is served over TLS and its worker registers and takes control", async ({ playwright }) => {

@@ -1,7 +1,8 @@
 /** Drives an app the way its profile says: where its pages are and how to navigate client-side. */
-import { expect, type Locator, type Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import type { Profile } from "../../cli/profile/profileSchema.ts";
 import { precondition, stimulus } from "./applicability.ts";
+import { expect } from "./expect.ts";
 
 /**
  * How long a client-side navigation gets to change the URL and render: a router's data fetch on a

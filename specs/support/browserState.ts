@@ -156,7 +156,7 @@ async function waitUntilStored(page: Page, url: string, timeoutMs: number): Prom
       return false;
     },
     url,
-    { timeout: timeoutMs, polling: 100 },
+    { timeout: timeoutMs, polling: 50 },
   );
 }
 

@@ -1,5 +1,6 @@
 /** The mock server's control panel as a spec sees it: where it is, its form, its filters and its two tables. */
-import { expect, type Locator, type Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
+import { expect } from "./expect.ts";
 
 export const PANEL = "/__mock/";
 

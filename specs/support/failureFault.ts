@@ -4,8 +4,9 @@
  * comes back but honours `no-store` (its status check removed) passes every spec (scripts/deviantWorker/),
  * so each status fault of these clauses is tried both ways.
  */
-import { expect } from "@playwright/test";
+
 import type { FaultInput, FaultStatus } from "../../mock-server/faults/faultSchema.ts";
+import { expect } from "./expect.ts";
 import type { MockServer } from "./mockServerProcess.ts";
 
 export const FAILURE_CACHE_CONTROLS = [

@@ -8,9 +8,10 @@
  * The visit tells them apart without waiting on a guess: the server's answer carries a mark of the
  * test's own, so an answer from the worker without the mark came from what the worker already held.
  */
-import { expect, type Page, type Response } from "@playwright/test";
+import type { Page, Response } from "@playwright/test";
 import { precondition } from "./applicability.ts";
 import { cachedUrls } from "./browserState.ts";
+import { expect } from "./expect.ts";
 import type { MockServer } from "./mockServerProcess.ts";
 
 export type Held = "stored under its URL" | "answered from the worker's cache";

@@ -6,14 +6,14 @@
  * way needs, and the report says so. Without it, an app without the behaviour (vite-plugin-pwa's
  * default, ngsw) spent the full wait in every test that looks for it, two of them at once.
  */
-import { expect, test } from "@playwright/test";
+import { test } from "@playwright/test";
 import { SUITE_NOTE, WAIT_PREFIX } from "../../kit/outcomes.ts";
 import { WRITE_GRACE_MS } from "./browserState.ts";
+import { expect } from "./expect.ts";
 import { knownFact, type RunFact, recordFact } from "./runFacts.ts";
 
 /** The full wait: `expect.poll`'s default timeout, what every such signal was given before. */
 export const FULL_WAIT_MS = 5_000;
-const POLL_MS = [100, 250, 250, 500];
 
 export interface LearningWait {
   /** What is awaited, for the report's step ("the app posts … as CACHE_URLS"). */
@@ -51,7 +51,7 @@ export async function waitLearning({ what, fact, inVain, probe, knownEndsAtOnce 
   await test.step(`${WAIT_PREFIX} ${what}`, async () => {
     // Passes on "came" or "learned"; a full wait in vain ends with the state still "waiting".
     await expect
-      .poll(look, { timeout: FULL_WAIT_MS, intervals: POLL_MS })
+      .poll(look, { timeout: FULL_WAIT_MS })
       .not.toBe("waiting")
       .catch(() => undefined);
   });

@@ -3,9 +3,10 @@
  * the channel. The wait learns from the run (learningWait.ts), per kind of change: an app may store
  * its own navigations and not another script's replaceState.
  */
-import { expect, type Page, test } from "@playwright/test";
+import { type Page, test } from "@playwright/test";
 import type { AppDriver } from "./appDriver.ts";
 import { cachedUrls, WRITE_GRACE_MS } from "./browserState.ts";
+import { expect } from "./expect.ts";
 import { waitLearning } from "./learningWait.ts";
 import { type RunFact, recordFact } from "./runFacts.ts";
 

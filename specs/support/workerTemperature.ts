@@ -4,7 +4,8 @@
  * `ServiceWorker` domain), waiting on the browser's own report of each worker's running status,
  * not on time. Chromium only.
  */
-import { expect, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect } from "./expect.ts";
 
 type RunningStatus = "stopped" | "starting" | "running" | "stopping";
 

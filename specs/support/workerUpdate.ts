@@ -3,10 +3,11 @@
  * word that the new script was fetched (the stimulus), the app's own step to apply it (its profile's
  * `update.activation`) and the registration's state afterwards.
  */
-import { type BrowserContext, expect, type Page } from "@playwright/test";
+import type { BrowserContext, Page } from "@playwright/test";
 import type { Profile } from "../../cli/profile/profileSchema.ts";
 import { cameWithin, notChecked, stimulus } from "./applicability.ts";
 import { inSettledDocument } from "./documentMarker.ts";
+import { expect } from "./expect.ts";
 import type { MockServer } from "./mockServerProcess.ts";
 
 /**
