@@ -11,11 +11,14 @@
  * Flags: --runs N (default 1; a check is about a minute), --workers N (default 2),
  * --apps a,b (default second-app,prompt-app,next-app; the second app is always measured),
  * --part <spec file> (also time a check of that spec alone on each app, e.g. specs/updates.spec.ts:
- * what its tests add to the app's check is that check less the floor).
+ * what its tests add to the app's check is that check less the floor), --breakdown (then one more
+ * run of each app's suite with a reporter that splits its test time into set-up, bodies and teardown,
+ * and the time between tests: what a check would take if only the bodies cost anything).
  */
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { NEXT_APP_FIXTURE } from "../examples/next-app/fixture.ts";
 import { PROMPT_APP_FIXTURE } from "../examples/prompt-app/fixture.ts";
@@ -26,6 +29,7 @@ import { runCommand } from "../scripts/runCommand.mjs";
 import { ROOT } from "./internal/bundleSize.ts";
 import { ms, printGoal, printMachine, printTable, ratio } from "./internal/report.ts";
 import { median } from "./internal/stats.ts";
+import type { TimeBreakdown } from "./internal/timeBreakdownReporter.ts";
 
 const FIXTURES: Record<string, FixtureApp> = { "second-app": SECOND_APP_FIXTURE, "prompt-app": PROMPT_APP_FIXTURE, "next-app": NEXT_APP_FIXTURE };
 /** Each goal: an app's check against the second app's (or the floor's), at most this ratio. */
@@ -37,12 +41,12 @@ const GOALS: Record<string, { limit: number; why: string }> = {
 
 function usage(message: string): never {
   process.stderr.write(
-    `bench:check: ${message}\nUsage: npm run bench:check -- [--runs N] [--workers N] [--apps ${Object.keys(FIXTURES).join(",")}] [--part specs/<file>.spec.ts]\n`,
+    `bench:check: ${message}\nUsage: npm run bench:check -- [--runs N] [--workers N] [--apps ${Object.keys(FIXTURES).join(",")}] [--part specs/<file>.spec.ts] [--breakdown]\n`,
   );
   process.exit(2);
 }
 
-let flags: { runs: string; workers: string; apps: string; part?: string };
+let flags: { runs: string; workers: string; apps: string; part?: string; breakdown: boolean };
 try {
   ({ values: flags } = parseArgs({
     options: {
@@ -50,6 +54,7 @@ try {
       workers: { type: "string", default: "2" },
       apps: { type: "string", default: Object.keys(FIXTURES).join(",") },
       part: { type: "string" },
+      breakdown: { type: "boolean", default: false },
     },
     strict: true,
   }));
@@ -89,7 +94,27 @@ async function timeCheck(name: string, label: string, only: readonly string[]): 
   return wall;
 }
 
+const PLAYWRIGHT_CLI = fileURLToPath(import.meta.resolve("@playwright/test/cli"));
+const BREAKDOWN_REPORTER = join(ROOT, "bench", "internal", "timeBreakdownReporter.ts");
+
+/**
+ * One more run of the app's suite as a check runs it (PCK_TARGET, its profile), straight through
+ * Playwright with the breakdown reporter in place of the check's reporters: a diagnosis, not a timing.
+ */
+async function breakdownOf(name: string): Promise<TimeBreakdown> {
+  const fixture = FIXTURES[name] as FixtureApp;
+  const out = join(reports, `${name}-breakdown.json`);
+  const { code, output } = await runCommand(process.execPath, [PLAYWRIGHT_CLI, "test", "--workers", String(workers), "--reporter", BREAKDOWN_REPORTER], {
+    cwd: ROOT,
+    quiet: true,
+    env: { ...process.env, PCK_TARGET: (servers.get(name) as Listening).origin, PCK_PROFILE: fixture.profile, PCK_BENCH_BREAKDOWN: out },
+  });
+  if (![0, 1].includes(code) || !existsSync(out)) throw new Error(`The ${name} breakdown run exited ${code}:\n${output}`);
+  return JSON.parse(readFileSync(out, "utf8")) as TimeBreakdown;
+}
+
 const floors: number[] = [];
+const breakdowns = new Map<string, TimeBreakdown>();
 const checks = new Map<string, number[]>(names.map((name) => [name, []]));
 const parts = new Map<string, number[]>(names.map((name) => [name, []]));
 try {
@@ -110,6 +135,12 @@ try {
       if (part !== undefined) parts.get(name)?.push(await timeCheck(name, `${name}-part-${run}`, [part]));
     }
     floors.push(await timeCheck("second-app", `floor-${run}`, ["specs/floor.spec.ts"]));
+  }
+  if (flags.breakdown) {
+    for (const name of names) {
+      console.log(`breakdown: ${name}…`);
+      breakdowns.set(name, await breakdownOf(name));
+    }
   }
 } finally {
   await Promise.all([...servers.values()].map((server) => server.stop()));
@@ -138,6 +169,38 @@ if (part !== undefined) {
     }),
   );
 }
+if (breakdowns.size > 0) printBreakdowns();
+
+function printBreakdowns(): void {
+  const s = (value: number) => (value / 1000).toFixed(1);
+  const all = [...breakdowns.entries()];
+  console.log(`\nWhere each check's time goes (one more run of each, straight through Playwright, ${workers} workers; seconds):`);
+  const row = (label: string, pick: (b: TimeBreakdown) => number | string) => [label, ...all.map(([, b]) => pick(b))];
+  printTable(
+    ["", ...all.map(([name]) => name)],
+    [
+      row("Playwright's wall", (b) => s(b.wallMs)),
+      row("tests that ran", (b) => b.tests),
+      row("worker processes", (b) => b.workerProcesses),
+      row("test time", (b) => s(b.testMs)),
+      row("  set-up: fixtures, context, control", (b) => s(b.setupMs)),
+      row("  bodies", (b) => s(b.bodyMs)),
+      row("  teardown: traces, closing", (b) => s(b.teardownMs)),
+      row("between tests, all slots (new workers)", (b) => s(b.betweenTestsMs)),
+      row("before the first test", (b) => s(b.beforeFirstTestMs)),
+    ],
+  );
+  const second = breakdowns.get("second-app");
+  if (second) {
+    const bound = floor + second.bodyMs / workers;
+    console.log(
+      `\nsecond-app, were set-up, teardown and new workers free: the floor + its bodies / ${workers} workers = ${ms(bound)} ms, ${ratio(bound / floor)} × the floor`,
+    );
+    console.log("its longest bodies (ms):");
+    for (const body of second.longestBodies) console.log(`  ${ms(body.bodyMs).padStart(6)}  ${body.status.padEnd(7)} ${body.title}`);
+  }
+}
+
 let met = true;
 for (const name of names) {
   const goal = GOALS[name] as { limit: number; why: string };
