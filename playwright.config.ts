@@ -15,16 +15,19 @@ const ext = extname(fileURLToPath(import.meta.url));
 const { reportDir, target, progress } = readKitEnv();
 /** A line per test, or (PCK_OUTPUT=progress) a progress line every few seconds. */
 const perTest: ReporterDescription = progress ? [`./cli/report/progressReporter${ext}`] : ["list"];
+/** First, always: a failed test keeps its worker, and every later reporter still sees it failed. */
+const keptWorkers: ReporterDescription = [`./cli/report/keptWorkerReporter${ext}`];
 const reporter: ReporterDescription[] = reportDir
   ? [
+      keptWorkers,
       perTest,
       [`./cli/report/conformanceReporter${ext}`],
       ["html", { open: "never", outputFolder: `${reportDir}/html` }],
       ["junit", { outputFile: `${reportDir}/junit.xml` }],
     ]
   : process.env.CI
-    ? [perTest, ["html", { open: "never", outputFolder: "test-results/html" }], ["junit", { outputFile: "test-results/junit.xml" }]]
-    : [perTest];
+    ? [keptWorkers, perTest, ["html", { open: "never", outputFolder: "test-results/html" }], ["junit", { outputFile: "test-results/junit.xml" }]]
+    : [keptWorkers, perTest];
 
 export default defineConfig({
   testDir: "specs",
@@ -58,7 +61,9 @@ export default defineConfig({
   use: {
     ...devices["Desktop Chrome"],
     serviceWorkers: "allow",
-    trace: "retain-on-failure",
+    // A failed test's trace is kept by the suite itself (specs/support/traceOnFailure.ts): Playwright's
+    // retain-on-failure would drop the trace of a failure that keeps its worker (keepWorker.ts).
+    trace: "off",
     screenshot: "only-on-failure",
     launchOptions: { args: CHROMIUM_ARGS, ...(chromium?.executablePath ? { executablePath: chromium.executablePath } : {}) },
   },

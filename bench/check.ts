@@ -96,6 +96,8 @@ async function timeCheck(name: string, label: string, only: readonly string[]): 
 
 const PLAYWRIGHT_CLI = fileURLToPath(import.meta.resolve("@playwright/test/cli"));
 const BREAKDOWN_REPORTER = join(ROOT, "bench", "internal", "timeBreakdownReporter.ts");
+/** First, as in the suite's own config: a failed test keeps its worker, as in a check. */
+const KEPT_WORKER_REPORTER = join(ROOT, "cli", "report", "keptWorkerReporter.ts");
 
 /**
  * One more run of the app's suite as a check runs it (PCK_TARGET, its profile), straight through
@@ -104,7 +106,7 @@ const BREAKDOWN_REPORTER = join(ROOT, "bench", "internal", "timeBreakdownReporte
 async function breakdownOf(name: string): Promise<TimeBreakdown> {
   const fixture = FIXTURES[name] as FixtureApp;
   const out = join(reports, `${name}-breakdown.json`);
-  const { code, output } = await runCommand(process.execPath, [PLAYWRIGHT_CLI, "test", "--workers", String(workers), "--reporter", BREAKDOWN_REPORTER], {
+  const { code, output } = await runCommand(process.execPath, [PLAYWRIGHT_CLI, "test", "--workers", String(workers), "--reporter", `${KEPT_WORKER_REPORTER},${BREAKDOWN_REPORTER}`], {
     cwd: ROOT,
     quiet: true,
     env: { ...process.env, PCK_TARGET: (servers.get(name) as Listening).origin, PCK_PROFILE: fixture.profile, PCK_BENCH_BREAKDOWN: out },

@@ -51,6 +51,13 @@ export const ENV = {
    * one is judged the same (the report reads the result) without that cost, and keeps no trace.
    */
   expectedFailures: "PCK_EXPECTED_FAILURES",
+  /**
+   * `1` once the kit's first reporter (cli/report/keptWorkerReporter.ts) runs in the Playwright runner,
+   * which then reports a failed test as failed even though the suite kept its worker; set by that
+   * reporter before any test worker starts, never by a user. Without it (a run with other reporters)
+   * every failure starts a new worker, as Playwright does.
+   */
+  keptWorkers: "PCK_KEPT_WORKERS",
 };
 
 /**

@@ -12,6 +12,7 @@ import { type AppDriver, appDriver } from "./support/appDriver.ts";
 import { applyProfileExclusions, precondition } from "./support/applicability.ts";
 import { expect } from "./support/expect.ts";
 import { type FullChromium, openFullChromium } from "./support/fullChromium.ts";
+import { keepWorkerAfterFailure } from "./support/keepWorker.ts";
 import { type ManifestOverride, overrideManifest } from "./support/manifestOverride.ts";
 import { connectMockServer, type MockServer, startMockServer } from "./support/mockServerProcess.ts";
 import { runServerAddress, serverArgs } from "./support/runServers.ts";
@@ -26,6 +27,7 @@ import {
   UPDATE_CHECKS_KEY,
 } from "./support/spy.ts";
 import { takeControlOnce } from "./support/takeControl.ts";
+import { traceOnFailure } from "./support/traceOnFailure.ts";
 
 const { profile: PROFILE_FILE } = readKitEnv();
 
@@ -81,6 +83,8 @@ interface TestFixtures {
   pageErrors: Error[];
   /** Marks the test as expected to fail when `expectedFailures` names it (auto). */
   expectedFailure: undefined;
+  /** After everything else: lets a failed test keep its Playwright worker (auto; keepWorker.ts). */
+  keepWorker: undefined;
 }
 
 interface WorkerFixtures {
@@ -113,6 +117,11 @@ interface WorkerFixtures {
    * caught tests. Nothing else changes: the report judges every test by its result.
    */
   expectedFailures: readonly string[];
+  /**
+   * The suite's own traces of failed tests (traceOnFailure.ts), when Playwright records none: on,
+   * but for the self-check, whose failures are on purpose.
+   */
+  failureTraces: boolean;
 }
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
@@ -148,7 +157,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   manifestOverride: [undefined, { option: true, scope: "worker" }],
   referenceDist: [undefined, { option: true, scope: "worker" }],
   expectedFailures: [expectedFailuresFromEnv(), { option: true, scope: "worker" }],
-  context: async ({ context, workerScript, manifestOverride, profile, baseURL }, use) => {
+  failureTraces: [true, { option: true, scope: "worker" }],
+  context: async ({ context, workerScript, manifestOverride, profile, baseURL, failureTraces }, use, testInfo) => {
     // The spy lives in every context a test's page opens in; set up with the context, not as an auto
     // fixture, so a test that ends as not applicable before its fixtures opens no browser context.
     await context.addInitScript(installSpy, {
@@ -165,17 +175,22 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       );
     }
     if (manifestOverride !== undefined) await overrideManifest(context, manifestOverride);
+    const endTrace = await traceOnFailure(context, testInfo, failureTraces);
     await use(context);
+    await endTrace();
   },
-  fullChromium: async ({ manifestOverride, mockServer }, use, testInfo) => {
-    const opened: FullChromium[] = [];
+  fullChromium: async ({ manifestOverride, mockServer, failureTraces }, use, testInfo) => {
+    const opened: { full: FullChromium; endTrace: () => Promise<void> }[] = [];
     await use(async () => {
       const full = await openFullChromium(testInfo, mockServer.origin);
-      opened.push(full);
+      opened.push({ full, endTrace: await traceOnFailure(full.context, testInfo, failureTraces) });
       if (manifestOverride !== undefined) await overrideManifest(full.context, manifestOverride);
       return full;
     });
-    for (const full of opened) await full.close();
+    for (const { full, endTrace } of opened) {
+      await endTrace();
+      await full.close();
+    }
   },
   baseURL: async ({ mockServer }, use) => {
     await use(mockServer.origin);
@@ -207,6 +222,13 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     async ({ expectedFailures }, use, testInfo) => {
       if (expectedFailures.includes(testInfo.titlePath.slice(1).join(" › ")) || expectedFailures.includes(testInfo.title)) testInfo.fail();
       await use(undefined);
+    },
+    { auto: true },
+  ],
+  keepWorker: [
+    async ({ browser }, use, testInfo) => {
+      await use(undefined);
+      keepWorkerAfterFailure(testInfo, browser);
     },
     { auto: true },
   ],

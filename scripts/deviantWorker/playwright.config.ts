@@ -17,14 +17,20 @@ if (readKitEnv().target) {
 
 export default defineConfig<
   object,
-  { workerScript: string | undefined; referenceDist: string | undefined; manifestOverride: ManifestOverride | undefined; expectedFailures: readonly string[] }
+  {
+    workerScript: string | undefined;
+    referenceDist: string | undefined;
+    manifestOverride: ManifestOverride | undefined;
+    expectedFailures: readonly string[];
+    failureTraces: boolean;
+  }
 >({
   ...base,
   testDir: kitPath("specs"),
   reporter: [["./caughtReporter.ts"]],
   // Most caught tests fail on purpose, and their traces and screenshots would cost each failure time
   // to write; caughtReporter.ts reports from the errors. To look into one: --project '<deviant>' --trace on.
-  use: { ...base.use, trace: "off", screenshot: "off" },
+  use: { ...base.use, trace: "off", screenshot: "off", failureTraces: false },
   outputDir: kitPath("test-results", "deviant-worker", "artifacts"),
   globalSetup: "./buildDeviantWorkers.ts",
   projects: DEVIANTS.map((deviant) => ({
