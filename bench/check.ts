@@ -106,11 +106,15 @@ const KEPT_WORKER_REPORTER = join(ROOT, "cli", "report", "keptWorkerReporter.ts"
 async function breakdownOf(name: string): Promise<TimeBreakdown> {
   const fixture = FIXTURES[name] as FixtureApp;
   const out = join(reports, `${name}-breakdown.json`);
-  const { code, output } = await runCommand(process.execPath, [PLAYWRIGHT_CLI, "test", "--workers", String(workers), "--reporter", `${KEPT_WORKER_REPORTER},${BREAKDOWN_REPORTER}`], {
-    cwd: ROOT,
-    quiet: true,
-    env: { ...process.env, PCK_TARGET: (servers.get(name) as Listening).origin, PCK_PROFILE: fixture.profile, PCK_BENCH_BREAKDOWN: out },
-  });
+  const { code, output } = await runCommand(
+    process.execPath,
+    [PLAYWRIGHT_CLI, "test", "--workers", String(workers), "--reporter", `${KEPT_WORKER_REPORTER},${BREAKDOWN_REPORTER}`],
+    {
+      cwd: ROOT,
+      quiet: true,
+      env: { ...process.env, PCK_TARGET: (servers.get(name) as Listening).origin, PCK_PROFILE: fixture.profile, PCK_BENCH_BREAKDOWN: out },
+    },
+  );
   if (![0, 1].includes(code) || !existsSync(out)) throw new Error(`The ${name} breakdown run exited ${code}:\n${output}`);
   return JSON.parse(readFileSync(out, "utf8")) as TimeBreakdown;
 }
