@@ -61,10 +61,11 @@ export default defineConfig({
   use: {
     ...devices["Desktop Chrome"],
     serviceWorkers: "allow",
-    // A failed test's trace is kept by the suite itself (specs/support/traceOnFailure.ts): Playwright's
-    // retain-on-failure would drop the trace of a failure that keeps its worker (keepWorker.ts).
+    // A failed test's trace and screenshots are kept by the suite itself (specs/support/failureArtifacts.ts):
+    // Playwright's retain-on-failure would drop the trace of a failure that keeps its worker
+    // (keepWorker.ts), and its screenshots would take the next test's prepared page too (preparedPages.ts).
     trace: "off",
-    screenshot: "only-on-failure",
+    screenshot: "off",
     launchOptions: { args: CHROMIUM_ARGS, ...(chromium?.executablePath ? { executablePath: chromium.executablePath } : {}) },
   },
   projects: [{ name: "chromium" }],

@@ -1,33 +1,28 @@
 /**
- * The fixtures every spec uses: one mock server per parallel Playwright worker (started for the whole
- * run by runServers.ts, the global setup; reset before each test), the spy init script in every
- * context, a page the worker already controls, and `checkProfileFirst()`.
+ * The fixtures every spec uses: two mock servers per parallel Playwright worker (started for the
+ * whole run by runServers.ts, the global setup; the one a test runs on is reset before it), the spy
+ * init script in every context, a page the worker already controls (made ready while the test
+ * before runs: preparedPages.ts), and `checkProfileFirst()`.
  */
-import { test as base, type Page } from "@playwright/test";
+import { type BrowserContext, type BrowserContextOptions, test as base, type Page } from "@playwright/test";
 import { loadProfile } from "../cli/profile/loadProfile.ts";
 import type { Profile } from "../cli/profile/profileSchema.ts";
 import { clauseIdsIn } from "../kit/clauseId.ts";
 import { ENV, readKitEnv } from "../kit/env.mjs";
+import { SUITE_NOTE } from "../kit/outcomes.ts";
 import { type AppDriver, appDriver } from "./support/appDriver.ts";
 import { applyProfileExclusions, precondition } from "./support/applicability.ts";
 import { expect } from "./support/expect.ts";
+import { recordFailure } from "./support/failureArtifacts.ts";
 import { type FullChromium, openFullChromium } from "./support/fullChromium.ts";
 import { keepWorkerAfterFailure } from "./support/keepWorker.ts";
 import { type ManifestOverride, overrideManifest } from "./support/manifestOverride.ts";
 import { connectMockServer, type MockServer, startMockServer } from "./support/mockServerProcess.ts";
-import { runServerAddress, serverArgs } from "./support/runServers.ts";
-import {
-  HISTORY_KEY,
-  type HistoryChange,
-  installSpy,
-  OFFLINE_HOLD_KEY,
-  POSTS_KEY,
-  type PostRecord,
-  type RegisterCall,
-  UPDATE_CHECKS_KEY,
-} from "./support/spy.ts";
-import { takeControlOnce } from "./support/takeControl.ts";
-import { traceOnFailure } from "./support/traceOnFailure.ts";
+import { type Binding, PreparedPages, wantsControlledPage } from "./support/preparedPages.ts";
+import { runServerAddresses, serverArgs } from "./support/runServers.ts";
+import { HISTORY_KEY, type HistoryChange, POSTS_KEY, type PostRecord, type RegisterCall } from "./support/spy.ts";
+import { RELOADED_NOTE, takeControlOnce } from "./support/takeControl.ts";
+import { setUpContext } from "./support/testContext.ts";
 
 const { profile: PROFILE_FILE } = readKitEnv();
 
@@ -87,11 +82,30 @@ interface TestFixtures {
   keepWorker: undefined;
 }
 
+/** What a test's fixtures share: the context they made, or the controlled page it took. */
+interface Held {
+  fresh?: BrowserContext;
+  freshPage?: Page;
+  controlled?: { readonly context: BrowserContext; readonly page: Page };
+}
+
+interface InternalTestFixtures {
+  /** The mock server the test runs on, and the prepared page it may take there (preparedPages.ts). */
+  binding: Binding;
+  held: Held;
+  /** Playwright's context options for the test (its `use` options), baseURL included. */
+  contextSettings: BrowserContextOptions;
+}
+
+interface InternalWorkerFixtures {
+  /** The worker's mock servers' start, begun before the browser's launch so the two overlap. */
+  mockServersStarting: Promise<MockServer[]>;
+  /** The next test's controlled page, made ready on the server the current test does not use. */
+  preparedPages: PreparedPages;
+}
+
 interface WorkerFixtures {
   profile: Profile;
-  /** The mock server's start, begun before the browser's launch so the two overlap. */
-  mockServerStarting: Promise<MockServer>;
-  mockServer: MockServer;
   /**
    * A file served in place of the app's worker script, in every context. Only the suite's self-check
    * sets it (scripts/deviantWorker/: a deliberately deviant worker the specs must catch); no conformance
@@ -118,13 +132,13 @@ interface WorkerFixtures {
    */
   expectedFailures: readonly string[];
   /**
-   * The suite's own traces of failed tests (traceOnFailure.ts), when Playwright records none: on,
-   * but for the self-check, whose failures are on purpose.
+   * The suite's own trace and screenshots of a failed test (failureArtifacts.ts), when Playwright
+   * traces nothing: on, but for the self-check, whose failures are on purpose.
    */
-  failureTraces: boolean;
+  failureArtifacts: boolean;
 }
 
-export const test = base.extend<TestFixtures, WorkerFixtures>({
+export const test = base.extend<TestFixtures & InternalTestFixtures, WorkerFixtures & InternalWorkerFixtures>({
   profile: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright requires the destructuring form.
     async ({}, use) => {
@@ -132,24 +146,27 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     },
     { scope: "worker" },
   ],
-  mockServerStarting: [
+  mockServersStarting: [
     async ({ profile, referenceDist }, use, workerInfo) => {
-      const address = referenceDist === undefined ? runServerAddress(workerInfo.parallelIndex) : undefined;
+      const addresses = referenceDist === undefined ? runServerAddresses(workerInfo.parallelIndex) : undefined;
       const args = referenceDist === undefined ? serverArgs(profile) : [...serverArgs(profile), "--dist", referenceDist];
-      const starting = address ? Promise.resolve(connectMockServer(address)) : startMockServer(args);
-      // Awaited by mockServer; a start that fails is that fixture's error, not an unhandled rejection here.
+      const starting = addresses ? Promise.resolve(addresses.map(connectMockServer)) : startMockServer(args).then((server) => [server]);
+      // Awaited by preparedPages; a start that fails is that fixture's error, not an unhandled rejection here.
       starting.catch(() => undefined);
       await use(starting);
-      await (await starting.catch(() => null))?.stop();
+      for (const server of (await starting.catch(() => null)) ?? []) await server.stop();
     },
     { scope: "worker" },
   ],
-  // The server's process starts while the browser launches (each about half a second to a second,
-  // and a test worker starts again after every failed test): fixtures are set up one at a time.
-  mockServer: [
-    async ({ mockServerStarting, browser }, use) => {
-      void browser;
-      await use(await mockServerStarting);
+  // The server's process starts while the browser launches (each about half a second to a second):
+  // fixtures are set up one at a time.
+  preparedPages: [
+    async ({ mockServersStarting, browser, profile, workerScript, manifestOverride }, use) => {
+      const pages = new PreparedPages(await mockServersStarting, browser, profile.home, (context, server) =>
+        setUpContext(context, server.origin, { profile, workerScript, manifestOverride }),
+      );
+      await use(pages);
+      await pages.close();
     },
     { scope: "worker" },
   ],
@@ -157,51 +174,113 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   manifestOverride: [undefined, { option: true, scope: "worker" }],
   referenceDist: [undefined, { option: true, scope: "worker" }],
   expectedFailures: [expectedFailuresFromEnv(), { option: true, scope: "worker" }],
-  failureTraces: [true, { option: true, scope: "worker" }],
-  context: async ({ context, workerScript, manifestOverride, profile, baseURL, failureTraces }, use, testInfo) => {
+  failureArtifacts: [true, { option: true, scope: "worker" }],
+  binding: async ({ preparedPages }, use, testInfo) => {
+    await use(await preparedPages.bind(wantsControlledPage(testInfo)));
+  },
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright requires the destructuring form.
+  held: async ({}, use) => {
+    await use({});
+  },
+  contextSettings: async (
+    {
+      contextOptions,
+      acceptDownloads,
+      bypassCSP,
+      colorScheme,
+      deviceScaleFactor,
+      extraHTTPHeaders,
+      geolocation,
+      hasTouch,
+      httpCredentials,
+      ignoreHTTPSErrors,
+      isMobile,
+      javaScriptEnabled,
+      locale,
+      offline,
+      permissions,
+      serviceWorkers,
+      timezoneId,
+      userAgent,
+      viewport,
+      baseURL,
+    },
+    use,
+  ) => {
+    const named = {
+      acceptDownloads,
+      bypassCSP,
+      colorScheme,
+      deviceScaleFactor,
+      extraHTTPHeaders,
+      geolocation,
+      hasTouch,
+      httpCredentials,
+      ignoreHTTPSErrors,
+      isMobile,
+      javaScriptEnabled,
+      locale,
+      offline,
+      permissions,
+      serviceWorkers,
+      timezoneId,
+      userAgent,
+      viewport,
+      baseURL,
+    };
+    await use({ ...contextOptions, ...Object.fromEntries(Object.entries(named).filter(([, value]) => value !== undefined)) });
+  },
+  // Playwright's own context, made here so that a test's `context` is its controlled page's when it
+  // has one (preparedPages.ts), and recorded for its failure (failureArtifacts.ts).
+  context: async ({ browser, binding, held, preparedPages, contextSettings, profile, workerScript, manifestOverride, failureArtifacts }, use, testInfo) => {
+    if (held.controlled) {
+      await use(held.controlled.context);
+      return;
+    }
+    // Asked for before `controlledPage`, if at all: the page prepared on this server is not this test's.
+    await preparedPages.discard(binding);
+    const context = await browser.newContext(contextSettings);
     // The spy lives in every context a test's page opens in; set up with the context, not as an auto
     // fixture, so a test that ends as not applicable before its fixtures opens no browser context.
-    await context.addInitScript(installSpy, {
-      postsKey: POSTS_KEY,
-      historyKey: HISTORY_KEY,
-      offlineHoldKey: OFFLINE_HOLD_KEY,
-      updateChecksKey: UPDATE_CHECKS_KEY,
-    });
-    if (workerScript !== undefined) {
-      const script = new URL(profile.worker.script, baseURL);
-      await context.route(
-        (url) => url.origin === script.origin && url.pathname === script.pathname,
-        (route) => route.fulfill({ path: workerScript, contentType: "text/javascript", headers: { "cache-control": "no-cache" } }),
-      );
-    }
-    if (manifestOverride !== undefined) await overrideManifest(context, manifestOverride);
-    const endTrace = await traceOnFailure(context, testInfo, failureTraces);
+    await setUpContext(context, binding.server.origin, { profile, workerScript, manifestOverride });
+    const endRecording = await recordFailure(context, testInfo, failureArtifacts);
+    held.fresh = context;
+    preparedPages.prepareBeside(binding.server, contextSettings);
     await use(context);
-    await endTrace();
+    await endRecording();
+    await context.close();
   },
-  fullChromium: async ({ manifestOverride, mockServer, failureTraces }, use, testInfo) => {
-    const opened: { full: FullChromium; endTrace: () => Promise<void> }[] = [];
+  page: async ({ context, held }, use) => {
+    if (held.controlled) {
+      await use(held.controlled.page);
+      return;
+    }
+    held.freshPage = await context.newPage();
+    await use(held.freshPage);
+  },
+  fullChromium: async ({ manifestOverride, binding, failureArtifacts }, use, testInfo) => {
+    const opened: { full: FullChromium; endRecording: () => Promise<void> }[] = [];
     await use(async () => {
-      const full = await openFullChromium(testInfo, mockServer.origin);
-      opened.push({ full, endTrace: await traceOnFailure(full.context, testInfo, failureTraces) });
+      const full = await openFullChromium(testInfo, binding.server.origin);
+      opened.push({ full, endRecording: await recordFailure(full.context, testInfo, failureArtifacts) });
       if (manifestOverride !== undefined) await overrideManifest(full.context, manifestOverride);
       return full;
     });
-    for (const { full, endTrace } of opened) {
-      await endTrace();
+    for (const { full, endRecording } of opened) {
+      await endRecording();
       await full.close();
     }
   },
-  baseURL: async ({ mockServer }, use) => {
-    await use(mockServer.origin);
+  baseURL: async ({ binding }, use) => {
+    await use(binding.server.origin);
   },
   mock: [
-    async ({ mockServer, profile }, use, testInfo) => {
+    async ({ binding, profile }, use, testInfo) => {
       // The clause ids show on each test in the HTML report, next to any not-applicable reason.
       for (const id of clauseIdsIn(testInfo.title)) testInfo.annotations.push({ type: "clause", description: id });
       applyProfileExclusions(profile);
-      await mockServer.reset();
-      await use(mockServer);
+      // Reset by preparedPages.bind(), or before its page was prepared.
+      await use(binding.server);
     },
     { auto: true },
   ],
@@ -212,10 +291,37 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   spy: async ({}, use) => {
     await use(spy);
   },
-  controlledPage: async ({ page, profile }, use, testInfo) => {
+  controlledPage: async (
+    { browser, binding, held, preparedPages, contextSettings, profile, workerScript, manifestOverride, failureArtifacts },
+    use,
+    testInfo,
+  ) => {
     // Whether the app registers and takes control is REG's subject: here it is only a precondition.
-    await precondition(`a service worker controls ${profile.home} (REG-2)`, () => takeControlOnce(page, profile.home, testInfo));
-    await use(page);
+    const session = await precondition(`a service worker controls ${profile.home} (REG-2)`, async () => {
+      const prepared = await preparedPages.take(binding, contextSettings);
+      if (prepared) {
+        if (prepared.reloaded) testInfo.annotations.push({ type: SUITE_NOTE, description: RELOADED_NOTE });
+        return { context: prepared.context, page: prepared.page, own: true };
+      }
+      // A test that asked for `context` or `page` first controls a page of that context.
+      const own = held.fresh === undefined;
+      const context = held.fresh ?? (await browser.newContext(contextSettings));
+      if (own) await setUpContext(context, binding.server.origin, { profile, workerScript, manifestOverride });
+      const page = held.freshPage ?? (await context.newPage());
+      try {
+        await takeControlOnce(page, profile.home, testInfo);
+      } catch (error) {
+        if (own) await context.close();
+        throw error;
+      }
+      return { context, page, own };
+    });
+    held.controlled = session;
+    const endRecording = session.own ? await recordFailure(session.context, testInfo, failureArtifacts) : async () => undefined;
+    preparedPages.prepareBeside(binding.server, contextSettings);
+    await use(session.page);
+    await endRecording();
+    if (session.own) await session.context.close();
   },
   // Playwright starts a new worker process after every unexpected failure; an expected one needs none.
   expectedFailure: [

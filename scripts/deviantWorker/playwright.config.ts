@@ -22,7 +22,7 @@ export default defineConfig<
     referenceDist: string | undefined;
     manifestOverride: ManifestOverride | undefined;
     expectedFailures: readonly string[];
-    failureTraces: boolean;
+    failureArtifacts: boolean;
   }
 >({
   ...base,
@@ -30,7 +30,7 @@ export default defineConfig<
   reporter: [["./caughtReporter.ts"]],
   // Most caught tests fail on purpose, and their traces and screenshots would cost each failure time
   // to write; caughtReporter.ts reports from the errors. To look into one: --project '<deviant>' --trace on.
-  use: { ...base.use, trace: "off", screenshot: "off", failureTraces: false },
+  use: { ...base.use, trace: "off", screenshot: "off", failureArtifacts: false },
   outputDir: kitPath("test-results", "deviant-worker", "artifacts"),
   globalSetup: "./buildDeviantWorkers.ts",
   projects: DEVIANTS.map((deviant) => ({

@@ -24,12 +24,12 @@ beforeEach(() => {
     join(dir, "kept.spec.ts"),
     `import { test as base, expect } from "@playwright/test";
 import { keepWorkerAfterFailure } from ${kit("specs", "support", "keepWorker.ts")};
-import { traceOnFailure } from ${kit("specs", "support", "traceOnFailure.ts")};
+import { recordFailure } from ${kit("specs", "support", "failureArtifacts.ts")};
 const test = base.extend<{ keepWorker: undefined }>({
   context: async ({ context }, use, testInfo) => {
-    const endTrace = await traceOnFailure(context, testInfo, true);
+    const endRecording = await recordFailure(context, testInfo, true);
     await use(context);
-    await endTrace();
+    await endRecording();
   },
   keepWorker: [async ({ browser }, use, testInfo) => { await use(undefined); keepWorkerAfterFailure(testInfo, browser); }, { auto: true }],
 });
@@ -102,7 +102,7 @@ test("a failed test keeps its worker, and every reporter and the exit code still
   expect(fails?.annotations).toEqual([]);
   expect(fails?.results[0]?.annotations).toEqual([]);
   expect(fails?.results[0]?.status).toBe("failed");
-  expect(fails?.results[0]?.attachments.map((a) => a.name)).toContain("trace");
+  expect(fails?.results[0]?.attachments.map((a) => a.name)).toEqual(expect.arrayContaining(["screenshot", "trace"]));
   expect(passes?.status).toBe("expected");
   expect(passes?.results[0]?.workerIndex, "the passing test ran in the failed test's worker").toBe(fails?.results[0]?.workerIndex);
   expect(readFileSync(join(dir, "junit.xml"), "utf8")).toMatch(/<testsuites [^>]*tests="2" failures="1"/);

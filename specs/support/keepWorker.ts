@@ -4,12 +4,12 @@
  * with an assertion's or a call's error (not a timeout, whose body may still be running, nor an
  * interruption), the browser is still connected, no retries are configured (a retry follows a
  * failure Playwright counts), and Playwright's own tracing, which keeps a failed test's trace only
- * while the test counts as failed, is off (the suite's own takes its place: traceOnFailure.ts).
+ * while the test counts as failed, is off (the suite's own takes its place: failureArtifacts.ts).
  */
 import type { Browser, TestInfo } from "@playwright/test";
 import { ENV } from "../../kit/env.mjs";
 import { KEPT_WORKER } from "../../kit/outcomes.ts";
-import { playwrightTraceMode } from "./traceOnFailure.ts";
+import { playwrightTraceMode } from "./failureArtifacts.ts";
 
 /** Whether the run's first reporter turns a kept worker's mark back (it says so before workers start). */
 export const KEEPS_WORKERS = process.env[ENV.keptWorkers] === "1";

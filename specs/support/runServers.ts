@@ -1,9 +1,10 @@
 /**
- * The suite's global setup: one mock server per parallel test worker, started once for the whole run.
- * Playwright replaces a test worker after every failed test; a server of the worker's own would start
- * again each time (about 0.6 s: tsx, Express, react-dom/server), and an app with many expected
- * failures paid that on every one. The replacement has the same parallel index and takes over the
- * same server, which every test resets before it begins.
+ * The suite's global setup: two mock servers per parallel test worker, started once for the whole
+ * run. Two, so a worker can bring the next test's page under the app's worker on one while the
+ * current test runs on the other (preparedPages.ts). Playwright replaces a test worker after a
+ * failed test it cannot keep (keepWorker.ts); a server of the worker's own would start again each
+ * time (about 0.6 s: tsx, Express, react-dom/server). The replacement has the same parallel index
+ * and takes over the same servers, which every test resets before it begins.
  */
 
 import { join } from "node:path";
@@ -32,16 +33,23 @@ export function recordFileOf(recordDir: string, index: number): string {
   return join(recordDir, `server-${index}.har`);
 }
 
-/** The server started for `parallelIndex`, if the run's global setup started one. */
-export function runServerAddress(parallelIndex: number): MockServerAddress | undefined {
+/** Mock servers the run's global setup starts for each parallel test worker. */
+export const SERVERS_PER_WORKER = 2;
+
+/** The servers started for `parallelIndex`, if the run's global setup started them. */
+export function runServerAddresses(parallelIndex: number): MockServerAddress[] | undefined {
   const listed = process.env[ENV.runServers];
   if (!listed) return undefined;
-  return (JSON.parse(listed) as MockServerAddress[])[parallelIndex];
+  const all = JSON.parse(listed) as MockServerAddress[];
+  const mine = all.slice(parallelIndex * SERVERS_PER_WORKER, (parallelIndex + 1) * SERVERS_PER_WORKER);
+  return mine.length === SERVERS_PER_WORKER ? mine : undefined;
 }
 
 export default async function startRunServers(config: FullConfig): Promise<() => Promise<void>> {
   const profile = loadProfile(readKitEnv().profile);
-  const started = await Promise.allSettled(Array.from({ length: config.workers }, (_, index) => startMockServer(serverArgs(profile, index))));
+  const started = await Promise.allSettled(
+    Array.from({ length: config.workers * SERVERS_PER_WORKER }, (_, index) => startMockServer(serverArgs(profile, index))),
+  );
   const servers = started.flatMap((outcome) => (outcome.status === "fulfilled" ? [outcome.value] : []));
   const failed = started.find((outcome) => outcome.status === "rejected");
   if (failed) {
