@@ -8,7 +8,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { checkRunEnv } from "../kit/env.mjs";
+import { checkRunEnv, ENV, readKitEnv } from "../kit/env.mjs";
 import { KIT_ROOT, kitModule } from "../kit/kitPaths.ts";
 import { upstreamProblem } from "../mock-server/proxy/upstreamUrl.ts";
 import { catchSignals } from "./catchSignals.ts";
@@ -41,6 +41,9 @@ Checks an offline-capable web app shell against the clauses of the conformance c
                       create
   --force             write the report into such a directory, beside its files (a file of yours
                       with one of the report's names is never replaced: the check refuses instead)
+  --output <kind>     what the check prints while it runs: progress (a line as each clause ends,
+                      clauses and tests done of the total; the default, or PCK_OUTPUT) or list
+                      (Playwright's line per test)
   -h, --help          show this help
 
 Relative paths are resolved against the directory you ran the command from.
@@ -78,6 +81,7 @@ async function check(argv: readonly string[], callerDir: string): Promise<number
     "start-timeout"?: string | undefined;
     "report-dir"?: string | undefined;
     force?: boolean | undefined;
+    output?: string | undefined;
     help?: boolean | undefined;
   };
   try {
@@ -93,6 +97,7 @@ async function check(argv: readonly string[], callerDir: string): Promise<number
         "start-timeout": { type: "string" },
         "report-dir": { type: "string" },
         force: { type: "boolean" },
+        output: { type: "string" },
         help: { type: "boolean", short: "h" },
       },
     }));
@@ -113,6 +118,9 @@ async function check(argv: readonly string[], callerDir: string): Promise<number
   }
   const level = values.level ?? "required";
   if (level !== "required" && level !== "recommended") usage(`--level must be required or recommended, not '${level}'.`);
+  const output = values.output ?? readKitEnv().output ?? "progress";
+  if (output !== "progress" && output !== "list")
+    usage(`${values.output === undefined ? `${ENV.output}` : "--output"} must be progress or list, not '${output}'.`);
   if (values.profile === undefined && target !== undefined)
     usage("--profile is required with --target: the suite needs to know the app's pages and fallbacks.");
 
@@ -161,7 +169,7 @@ async function check(argv: readonly string[], callerDir: string): Promise<number
       return interrupted(signals.received(), signals.exitCode());
     }
     // Playwright runs in the kit's folder; paths it prints are made relative to the caller's.
-    return await runPlaywright(playwrightArgs, reportDir, checkRunEnv({ target, profile: profileFile, reportDir, level, callerDir })).then((code) =>
+    return await runPlaywright(playwrightArgs, reportDir, checkRunEnv({ target, profile: profileFile, reportDir, level, callerDir, output })).then((code) =>
       signals.received() ? interrupted(signals.received(), signals.exitCode()) : code,
     );
   } finally {

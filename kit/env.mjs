@@ -35,8 +35,9 @@ export const ENV = {
   /** The installed kit's command, exported by the GitHub Action's install step (action.yml). */
   bin: "PCK_BIN",
   /**
-   * `progress`: a check prints a progress line every few seconds instead of a line per test (set by
-   * a user, and by npm test's example-app checks, whose expected failures would print as ✘ lines).
+   * `progress`: a line as each clause ends instead of a line per test; `list`: Playwright's line per
+   * test. Set by `check --output` (default progress), a user, or npm test's example-app checks (whose
+   * expected failures would print as ✘ lines); unset, a plain `playwright test` lists.
    */
   output: "PCK_OUTPUT",
   /**
@@ -74,6 +75,7 @@ export const ENV = {
  * @property {string | undefined} controlToken
  * @property {string | undefined} bin
  * @property {boolean} progress
+ * @property {string | undefined} output
  */
 
 /**
@@ -97,12 +99,13 @@ export function readKitEnv(env = process.env) {
     controlToken: read(ENV.controlToken),
     bin: read(ENV.bin),
     progress: env[ENV.output] === "progress",
+    output: read(ENV.output),
   };
 }
 
 /**
  * What `check` hands to the Playwright run.
- * @param {{ target?: string | undefined; profile: string; level: string; reportDir: string; callerDir: string }} run
+ * @param {{ target?: string | undefined; profile: string; level: string; reportDir: string; callerDir: string; output?: string }} run
  * @returns {Record<string, string>}
  */
 export function checkRunEnv(run) {
@@ -111,6 +114,7 @@ export function checkRunEnv(run) {
     [ENV.reportDir]: run.reportDir,
     [ENV.level]: run.level,
     [ENV.callerDir]: run.callerDir,
+    ...(run.output ? { [ENV.output]: run.output } : {}),
     ...(run.target ? { [ENV.target]: run.target } : {}),
   };
 }

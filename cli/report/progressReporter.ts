@@ -1,37 +1,85 @@
 /**
- * A quiet progress line for a long check, in place of Playwright's line per test: tests done of the
- * total and the clause at hand, at most every PROGRESS_EVERY_MS and once at the end. An app's
- * failures print nothing here; the conformance report after the run lists each with its reason.
- * Used with PCK_OUTPUT=progress (npm test's example-app checks, whose expected failures would
- * otherwise print as ✘ lines in a passing run).
+ * A check's progress by clause, in place of Playwright's line per test: a line each time a clause
+ * has run all its tests (clauses done of the total, tests done, time), and, when none ends for a
+ * while, a line saying which clauses are running. No verdicts and no ✘ for an app's failures: the
+ * report after the run gives each clause's verdict and each failure's reason.
+ * `check` uses it unless asked for the list (`--output list`); PCK_OUTPUT=progress selects it for a
+ * plain `playwright test` (npm test's example-app checks).
  */
 import type { FullConfig, Reporter, Suite, TestCase } from "@playwright/test/reporter";
 import { clauseIdsIn } from "../../kit/clauseId.ts";
 
-const PROGRESS_EVERY_MS = 10_000;
+/** At most this long without a line while tests run. */
+const QUIET_FOR_MS = 10_000;
+
+/** The clause a test counts for; the kit's few tests without one (the floor) count as the suite's own. */
+function clausesOf(test: TestCase): string[] {
+  const ids = clauseIdsIn(test.title);
+  return ids.length > 0 ? ids : ["other tests"];
+}
 
 export default class ProgressReporter implements Reporter {
-  #total = 0;
-  #done = 0;
-  #lastLine = 0;
+  /** Tests still to end, by clause, in the checklist's order of first appearance. */
+  readonly #remaining = new Map<string, number>();
+  /** Tests running now, by clause. */
+  readonly #running = new Map<string, number>();
+  /** Tests that have ended once (a retry ends a test again). */
+  readonly #ended = new Set<string>();
+  #tests = 0;
+  #testsDone = 0;
+  #clausesDone = 0;
+  #lastLine = Date.now();
   readonly #started = Date.now();
+  #heartbeat: NodeJS.Timeout | undefined;
 
   onBegin(_config: FullConfig, suite: Suite): void {
-    this.#total = suite.allTests().length;
-    this.#lastLine = Date.now();
-    process.stdout.write(`Running ${this.#total} tests; progress every ${PROGRESS_EVERY_MS / 1000} s, each result in the report at the end.\n`);
+    const tests = suite.allTests();
+    this.#tests = tests.length;
+    for (const test of tests) for (const clause of clausesOf(test)) this.#remaining.set(clause, (this.#remaining.get(clause) ?? 0) + 1);
+    this.#print(`Checking ${this.#remaining.size} clauses (${this.#tests} tests); a line as each clause ends, the verdicts in the report at the end.`);
+    this.#heartbeat = setInterval(() => {
+      if (Date.now() - this.#lastLine < QUIET_FOR_MS || this.#running.size === 0) return;
+      this.#print(`${this.#counts()}; running ${[...this.#running.keys()].join(", ")}`);
+    }, 1_000);
+    this.#heartbeat.unref();
+  }
+
+  onTestBegin(test: TestCase): void {
+    for (const clause of clausesOf(test)) this.#running.set(clause, (this.#running.get(clause) ?? 0) + 1);
   }
 
   onTestEnd(test: TestCase): void {
-    this.#done += 1;
-    const now = Date.now();
-    if (now - this.#lastLine < PROGRESS_EVERY_MS && this.#done < this.#total) return;
-    this.#lastLine = now;
-    const clause = clauseIdsIn(test.title)[0] ?? test.title;
-    process.stdout.write(`${this.#done}/${this.#total} tests done after ${Math.round((now - this.#started) / 1000)} s (last: ${clause})\n`);
+    if (this.#ended.has(test.id)) return;
+    this.#ended.add(test.id);
+    this.#testsDone += 1;
+    for (const clause of clausesOf(test)) {
+      const running = (this.#running.get(clause) ?? 1) - 1;
+      if (running > 0) this.#running.set(clause, running);
+      else this.#running.delete(clause);
+      const left = (this.#remaining.get(clause) ?? 1) - 1;
+      this.#remaining.set(clause, left);
+      if (left === 0) {
+        this.#clausesDone += 1;
+        this.#print(`${clause} done: ${this.#counts()}`);
+      }
+    }
+  }
+
+  onEnd(): void {
+    clearInterval(this.#heartbeat);
   }
 
   printsToStdio(): boolean {
     return true;
+  }
+
+  #counts(): string {
+    const seconds = Math.round((Date.now() - this.#started) / 1000);
+    return `${this.#clausesDone}/${this.#remaining.size} clauses, ${this.#testsDone}/${this.#tests} tests, ${seconds} s`;
+  }
+
+  #print(line: string): void {
+    this.#lastLine = Date.now();
+    process.stdout.write(`${line}\n`);
   }
 }

@@ -1,0 +1,58 @@
+import type { FullConfig, Suite, TestCase } from "@playwright/test/reporter";
+import { afterEach, beforeEach, expect, test, vi } from "vitest";
+import ProgressReporter from "./progressReporter.ts";
+
+const testCase = (id: string, title: string) => ({ id, title }) as TestCase;
+const TESTS = [
+  testCase("1", "NAV-5 serves the cached copy when the server hangs"),
+  testCase("2", "REG-1 registers when serviceWorker and caches exist"),
+  testCase("3", "NAV-5 waits for a slow network when nothing is cached"),
+  testCase("4", "floor: opens a page and checks its title"),
+];
+
+let lines: string[];
+beforeEach(() => {
+  lines = [];
+  vi.useFakeTimers();
+  vi.spyOn(process.stdout, "write").mockImplementation((chunk) => {
+    lines.push(String(chunk).trimEnd());
+    return true;
+  });
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+function begin(): ProgressReporter {
+  const reporter = new ProgressReporter();
+  reporter.onBegin({} as FullConfig, { allTests: () => TESTS } as Suite);
+  return reporter;
+}
+
+test("a line when a clause has ended all its tests, with clauses and tests done of the total", () => {
+  const reporter = begin();
+  expect(lines).toEqual(["Checking 3 clauses (4 tests); a line as each clause ends, the verdicts in the report at the end."]);
+  for (const done of [TESTS[0], TESTS[1]] as TestCase[]) {
+    reporter.onTestBegin(done);
+    reporter.onTestEnd(done);
+  }
+  expect(lines.slice(1)).toEqual(["REG-1 done: 1/3 clauses, 2/4 tests, 0 s"]);
+  reporter.onTestEnd(TESTS[2] as TestCase);
+  reporter.onTestEnd(TESTS[2] as TestCase);
+  expect(lines.slice(2)).toEqual(["NAV-5 done: 2/3 clauses, 3/4 tests, 0 s"]);
+  reporter.onEnd();
+});
+
+test("after 10 s without a line, which clauses are running", () => {
+  const reporter = begin();
+  reporter.onTestBegin(TESTS[0] as TestCase);
+  reporter.onTestBegin(TESTS[1] as TestCase);
+  vi.advanceTimersByTime(9_000);
+  expect(lines).toHaveLength(1);
+  vi.advanceTimersByTime(1_000);
+  expect(lines.slice(1)).toEqual(["0/3 clauses, 0/4 tests, 10 s; running NAV-5, REG-1"]);
+  reporter.onEnd();
+  vi.advanceTimersByTime(30_000);
+  expect(lines).toHaveLength(2);
+});
