@@ -6,7 +6,7 @@ import { cameWithin, needs, notChecked, precondition, RECOMMENDED, servedReferen
 import { cachedEntries } from "./support/browserState.ts";
 import { throwWhileLoading } from "./support/clientError.ts";
 import { dataFaultsApply } from "./support/dataRequests.ts";
-import { expectFailureSent, FAILURE_CACHE_CONTROLS, failureFault } from "./support/failureFault.ts";
+import { expectFailureSent, FAILURE_CACHE_CONTROLS, FAILURE_STATUSES, failureFault } from "./support/failureFault.ts";
 import { faultMet, faultOnNavigationMeetable } from "./support/faultMet.ts";
 import { documentFailing } from "./support/faultTargets.ts";
 import { visitHeld } from "./support/heldPage.ts";
@@ -237,7 +237,6 @@ test.describe("ERR-5 client-side exception", () => {
 });
 
 const FALLBACK_KEY = { 404: "notFound", 403: "forbidden", 401: "unauthorized", 500: "serverError" } as const;
-const FAILURE_STATUSES = [404, 403, 401, 500] as const;
 
 /**
  * ERR-6 asks one thing: was the failure served from a cache? Offline, the worker may answer with its

@@ -5,6 +5,7 @@
  * every other one must pass. A suite whose tests cannot fail proves nothing.
  */
 import { kitPath } from "../../kit/kitPaths.ts";
+import { FAILURE_STATUSES } from "../../specs/support/failureFault.ts";
 import type { ManifestOverride } from "../../specs/support/manifestOverride.ts";
 
 interface DeviantBase {
@@ -50,8 +51,6 @@ export interface ManifestDeviant extends DeviantBase {
 
 export type Deviant = EditDeviant | ManifestDeviant;
 
-const FAILURE_STATUSES = [404, 403, 401, 500] as const;
-
 export const DEVIANTS: readonly Deviant[] = [
   {
     // A worker that stores 404/403/401/500 responses, as one whose status check was dropped would.
@@ -61,10 +60,10 @@ export const DEVIANTS: readonly Deviant[] = [
     file: "src/core/cacheable.ts",
     remove: 'if (response.status !== 200) return { cacheable: false, reason: "status" };',
     grep: /(ERR-6|NAV-3) .*\b(401|403|404|500)\b/,
-    caughtBy: FAILURE_STATUSES.flatMap((status) => [
-      `ERR-6 does not serve a cached ${status} for a document that failed, sent without Cache-Control`,
-      `NAV-3 does not store a ${status} sent without Cache-Control`,
-    ]),
+    caughtBy: [
+      ...FAILURE_STATUSES.map((status) => `ERR-6 does not serve a cached ${status} for a document that failed, sent without Cache-Control`),
+      "NAV-3 does not store a 404, 403, 401 or 500 sent without Cache-Control",
+    ],
   },
   {
     // A worker that does not claim the page it was installed from, as Workbox's and vite-plugin-pwa's

@@ -9,6 +9,9 @@ import type { FaultInput, FaultStatus } from "../../mock-server/faults/faultSche
 import { expect } from "./expect.ts";
 import type { MockServer } from "./mockServerProcess.ts";
 
+/** The failures ERR-6 and NAV-3 try: not found, forbidden, unauthorized, a server error. */
+export const FAILURE_STATUSES = [404, 403, 401, 500] as const;
+
 export const FAILURE_CACHE_CONTROLS = [
   { sent: "without Cache-Control", cacheControl: null },
   { sent: "with Cache-Control: no-store", cacheControl: "no-store" },
