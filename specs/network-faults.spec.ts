@@ -8,7 +8,7 @@ import { faultMet, faultOnNavigationMeetable } from "./support/faultMet.ts";
 import { visitHeld } from "./support/heldPage.ts";
 import type { MockServer } from "./support/mockServerProcess.ts";
 import { navigate } from "./support/navigation.ts";
-import { ANSWER_MARGIN_MS, networkTimeout } from "./support/networkTimeout.ts";
+import { COMMIT_MARGIN_MS, networkTimeout } from "./support/networkTimeout.ts";
 import { ignoreOnlineEvents } from "./support/offline.ts";
 import { takeControl } from "./support/takeControl.ts";
 
@@ -41,7 +41,7 @@ test.describe("NAV-5 lie-fi", () => {
     await visitHeld(page, mock, target.path, baseURL);
     const renderId = profile.reference ? await page.locator(profile.reference.renderIdSelector).getAttribute("content") : null;
     const fault = await mock.addFault({ path: target.path, delayMs: LIE_FI_DELAY_MS, representation: "document" });
-    const outcome = await navigate(page, target.path, { timeout: timeout + ANSWER_MARGIN_MS });
+    const outcome = await navigate(page, target.path, { timeout: timeout + COMMIT_MARGIN_MS, waitUntil: "commit" });
     await faultMet(mock, fault.id, `a network slower than the timeout (${LIE_FI_DELAY_MS} ms)`, target.path);
     expect(outcome.fromServiceWorker, `a navigation while the network takes ${LIE_FI_DELAY_MS} ms, timeout ${timeout} ms: ${outcome.summary}`).toBe(true);
     await expect(app.heading(page, target)).toHaveText(target.heading);
@@ -54,7 +54,7 @@ test.describe("NAV-5 lie-fi", () => {
     const timeout = await controlledWithTimeout(page, mock, profile);
     await visitHeld(page, mock, target.path, baseURL);
     const fault = await mock.addFault({ path: target.path, hang: true, representation: "document" });
-    const outcome = await navigate(page, target.path, { timeout: timeout + ANSWER_MARGIN_MS });
+    const outcome = await navigate(page, target.path, { timeout: timeout + COMMIT_MARGIN_MS, waitUntil: "commit" });
     await faultMet(mock, fault.id, "a server that hangs", target.path);
     expect(outcome.fromServiceWorker, `a navigation while the server hangs, timeout ${timeout} ms: ${outcome.summary}`).toBe(true);
     await expect(app.heading(page, target)).toHaveText(target.heading);

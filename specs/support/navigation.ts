@@ -30,9 +30,19 @@ async function stopLoading(page: Page): Promise<void> {
   }
 }
 
-export async function navigate(page: Page, path: string, options: { timeout?: number; reload?: boolean } = {}): Promise<NavigationOutcome> {
+/**
+ * Navigates to `path` (or reloads) and says what came. By default it waits for the `load` event;
+ * `waitUntil: "commit"` returns as soon as the response reaches the page, for a test about who
+ * answered and when (the page's rendering then has an assertion's own wait).
+ */
+export async function navigate(
+  page: Page,
+  path: string,
+  options: { timeout?: number; reload?: boolean; waitUntil?: "load" | "commit" } = {},
+): Promise<NavigationOutcome> {
+  const { timeout, waitUntil } = options;
   try {
-    const response = options.reload ? await page.reload({ timeout: options.timeout }) : await page.goto(path, { timeout: options.timeout });
+    const response = options.reload ? await page.reload({ timeout, waitUntil }) : await page.goto(path, { timeout, waitUntil });
     const status = response?.status() ?? null;
     const fromServiceWorker = response?.fromServiceWorker() ?? false;
     const contentType = response?.headers()["content-type"] ?? null;

@@ -21,6 +21,13 @@ const NO_TIMEOUT_BUDGET_MS = 5_000;
 export const ANSWER_MARGIN_MS = 5_000;
 
 /**
+ * Time on top of the timeout for the worker's answer from its cache to reach the page (the
+ * navigation commits): its timer firing late on a busy machine and one cache lookup. The page's
+ * rendering after that has an assertion's own wait.
+ */
+export const COMMIT_MARGIN_MS = 2_000;
+
+/**
  * The timeout in force for a worker registered from now on. Call it before the app registers: the
  * reference worker reads its timeout from its script URL, so a worker registered before the change
  * keeps the default and a spec would pass without exercising the timeout at all.
