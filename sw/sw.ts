@@ -8,7 +8,6 @@ import { parseWorkerConfig } from "../src/core/shellConfig.ts";
 import { cacheUrl } from "./cacheUrls.ts";
 import { navigate } from "./navigate.ts";
 import { dropOldPrecaches, fromPrecache, isPrecached, precache } from "./precache.ts";
-import { raceNavigations } from "./raceNavigations.ts";
 import { saveLandingPages } from "./saveLandingPages.ts";
 
 declare const self: ServiceWorkerGlobalScope;
@@ -17,7 +16,7 @@ const config = parseWorkerConfig(self.location.search);
 const scope = new URL(self.registration.scope);
 
 self.addEventListener("install", (event) => {
-  event.waitUntil(Promise.all([precache(scope), raceNavigations(event)]).then(() => self.skipWaiting()));
+  event.waitUntil(precache(scope).then(() => self.skipWaiting()));
 });
 
 /**

@@ -79,13 +79,11 @@ export const DEVIANTS: readonly Deviant[] = [
   {
     // A cache-first worker: a stored page is answered from the cache and never refreshed. Offline
     // and lie-fi it looks like the reference; only asking whether online navigations reach the
-    // network tells it apart. It answers navigations itself, as cache-first workers do: racing the
-    // network (sw/raceNavigations.ts) would let the browser's own fetch win now and then.
+    // network tells it apart.
     name: "cache first",
     file: "sw/navigate.ts",
     remove: "  const network = fromNetwork(event);\n",
     with: "  const hit = await cachedDocument(url);\n  if (hit) return hit;\n  const network = fromNetwork(event);\n",
-    more: [{ file: "sw/sw.ts", remove: "Promise.all([precache(scope), raceNavigations(event)])", with: "precache(scope)" }],
     grep: /NAV-(4|5) /,
     caughtBy: [
       "NAV-5 answers an online navigation to a stored page from the network and stores that answer",
@@ -111,14 +109,11 @@ export const DEVIANTS: readonly Deviant[] = [
     caughtBy: ["NAV-7 gives up saving the landing page when the server hangs, and activates"],
   },
   {
-    // A worker that fetches a navigation's URL a second time beside passing its request on (a
-    // revalidation, a ping): Chromium gives the navigation's own request the answer it already has
-    // under way (the race's, sw/raceNavigations.ts, or the preload's), the new request goes to the
-    // server, so each online navigation reaches it twice.
+    // A worker that fetches a navigation again instead of answering with its preload: each online
+    // navigation then reaches the server twice.
     name: "fetches navigations twice",
     file: "sw/navigate.ts",
-    remove: "fetch(event.request)",
-    with: "(fetch(event.request.url).catch(() => undefined), fetch(event.request))",
+    remove: "preloaded instanceof Response ? preloaded : ",
     grep: /NAV-5 /,
     caughtBy: ["NAV-5 a navigation the running worker answers reaches the server once"],
   },
