@@ -4,7 +4,7 @@
  * init script in every context, a page the worker already controls (made ready while the test
  * before runs: preparedPages.ts), and `checkProfileFirst()`.
  */
-import { type Browser, type BrowserContext, type BrowserContextOptions, test as base, type Page } from "@playwright/test";
+import { type BrowserContext, type BrowserContextOptions, test as base, type Page } from "@playwright/test";
 import { loadProfile } from "../cli/profile/loadProfile.ts";
 import type { Profile } from "../cli/profile/profileSchema.ts";
 import { clauseIdsIn } from "../kit/clauseId.ts";
@@ -161,20 +161,12 @@ export const test = base.extend<TestFixtures & InternalTestFixtures, WorkerFixtu
   // The server's process starts while the browser launches (each about half a second to a second):
   // fixtures are set up one at a time.
   preparedPages: [
-    async ({ mockServersStarting, browser, playwright, browserName, launchOptions, headless, channel, profile, workerScript, manifestOverride }, use) => {
-      const servers = await mockServersStarting;
-      // A browser per server after the first: the next test's page is prepared in a browser of its own (preparedPages.ts).
-      const browsers = [
-        browser,
-        ...(await Promise.all(servers.slice(1).map(() => playwright[browserName].launch({ ...launchOptions, headless, ...(channel ? { channel } : {}) })))),
-      ];
-      const places = servers.map((server, index) => ({ server, browser: browsers[index] as Browser }));
-      const pages = new PreparedPages(places, profile.home, (context, server) =>
+    async ({ mockServersStarting, browser, profile, workerScript, manifestOverride }, use) => {
+      const pages = new PreparedPages(await mockServersStarting, browser, profile.home, (context, server) =>
         setUpContext(context, server.origin, { profile, workerScript, manifestOverride }),
       );
       await use(pages);
       await pages.close();
-      for (const own of browsers.slice(1)) await own.close();
     },
     { scope: "worker" },
   ],
@@ -240,14 +232,14 @@ export const test = base.extend<TestFixtures & InternalTestFixtures, WorkerFixtu
   },
   // Playwright's own context, made here so that a test's `context` is its controlled page's when it
   // has one (preparedPages.ts), and recorded for its failure (failureArtifacts.ts).
-  context: async ({ binding, held, preparedPages, contextSettings, profile, workerScript, manifestOverride, failureArtifacts }, use, testInfo) => {
+  context: async ({ browser, binding, held, preparedPages, contextSettings, profile, workerScript, manifestOverride, failureArtifacts }, use, testInfo) => {
     if (held.controlled) {
       await use(held.controlled.context);
       return;
     }
     // Asked for before `controlledPage`, if at all: the page prepared on this server is not this test's.
     await preparedPages.discard(binding);
-    const context = await binding.browser.newContext(contextSettings);
+    const context = await browser.newContext(contextSettings);
     // The spy lives in every context a test's page opens in; set up with the context, not as an auto
     // fixture, so a test that ends as not applicable before its fixtures opens no browser context.
     await setUpContext(context, binding.server.origin, { profile, workerScript, manifestOverride });
@@ -299,7 +291,11 @@ export const test = base.extend<TestFixtures & InternalTestFixtures, WorkerFixtu
   spy: async ({}, use) => {
     await use(spy);
   },
-  controlledPage: async ({ binding, held, preparedPages, contextSettings, profile, workerScript, manifestOverride, failureArtifacts }, use, testInfo) => {
+  controlledPage: async (
+    { browser, binding, held, preparedPages, contextSettings, profile, workerScript, manifestOverride, failureArtifacts },
+    use,
+    testInfo,
+  ) => {
     // Whether the app registers and takes control is REG's subject: here it is only a precondition.
     const session = await precondition(`a service worker controls ${profile.home} (REG-2)`, async () => {
       const prepared = await preparedPages.take(binding, contextSettings);
@@ -309,7 +305,7 @@ export const test = base.extend<TestFixtures & InternalTestFixtures, WorkerFixtu
       }
       // A test that asked for `context` or `page` first controls a page of that context.
       const own = held.fresh === undefined;
-      const context = held.fresh ?? (await binding.browser.newContext(contextSettings));
+      const context = held.fresh ?? (await browser.newContext(contextSettings));
       if (own) await setUpContext(context, binding.server.origin, { profile, workerScript, manifestOverride });
       const page = held.freshPage ?? (await context.newPage());
       try {

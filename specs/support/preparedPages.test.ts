@@ -35,8 +35,8 @@ function fakes() {
           }) as unknown as Page,
       }) as unknown as BrowserContext,
   } as unknown as Browser;
-  const places = [server("http://a"), server("http://b")].map((one) => ({ server: one, browser }));
-  return { resets, closed, places, pages: new PreparedPages(places, "/app/", async () => undefined) };
+  const servers = [server("http://a"), server("http://b")];
+  return { resets, closed, servers, pages: new PreparedPages(servers, browser, "/app/", async () => undefined) };
 }
 
 const OPTIONS = { viewport: { width: 1280, height: 720 } };
@@ -84,8 +84,8 @@ describe("PreparedPages", () => {
   });
 
   test("one server: nothing is prepared", async () => {
-    const { places } = fakes();
-    const pages = new PreparedPages(places.slice(0, 1), "/app/", async () => undefined);
+    const { servers } = fakes();
+    const pages = new PreparedPages(servers.slice(0, 1), {} as Browser, "/app/", async () => undefined);
     const binding = await pages.bind(true);
     pages.prepareBeside(binding.server, OPTIONS);
     expect((await pages.bind(true)).prepared).toBeUndefined();

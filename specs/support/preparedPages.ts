@@ -2,13 +2,10 @@
  * The next test's controlled page, made ready while the current test runs. Most tests start from a
  * page the app's worker controls (`controlledPage`): a fresh browser context, the app loaded, its
  * worker installed and in control, 0.25 s on the second app and 0.7 s on the Next.js app, most of
- * it waiting on the browser. Each Playwright worker has two places to run a test in: a mock server
- * (runServers.ts) and a browser each. While a test runs in one, the other's server is reset and a
- * page is brought under control in its browser, exactly as the `controlledPage` fixture would do it
- * after a reset, so the next test that asks for one takes it as it is. The journal of its server
- * then holds what bringing it under control asked, as before. A browser of its own: a navigation
- * answered with an error status hung until the test's timeout, now and then, while another context
- * of the same browser installed a worker (Chromium 156: 2 of 135 tests; none with a browser each).
+ * it waiting on the browser. Each Playwright worker has two mock servers (runServers.ts); while a
+ * test runs on one, the other is reset and a page is brought under control there, exactly as the
+ * `controlledPage` fixture would do it after a reset, so the next test that asks for one takes it
+ * as it is. The journal of its server then holds what bringing it under control asked, as before.
  *
  * Which test wants one is read from its own function's parameters (`testInfo.fn`, the function
  * Playwright itself reads fixture names from): a test that destructures `controlledPage` first is
@@ -20,12 +17,6 @@ import type { Browser, BrowserContext, BrowserContextOptions, Page, TestInfo } f
 import { bringUnderControl } from "../../kit/workerControl.ts";
 import { CONTROL_TIMEOUT_MS } from "./installTime.ts";
 import type { MockServer } from "./mockServerProcess.ts";
-
-/** Where a test runs: a mock server, and the browser its pages open in. */
-export interface Place {
-  readonly server: MockServer;
-  readonly browser: Browser;
-}
 
 /** A page an activated worker controls, ready for a test, on `server`. */
 export interface ControlledSession {
@@ -40,16 +31,15 @@ export interface ControlledSession {
 export type SetUpContext = (context: BrowserContext, server: MockServer) => Promise<void>;
 
 interface Preparation {
-  readonly place: Place;
+  readonly server: MockServer;
   /** The context options it was made with, as JSON: a test with others cannot use it. */
   readonly options: string;
   readonly ready: Promise<ControlledSession | Error>;
 }
 
-/** Where a test runs: its server and browser, and the prepared page it may take there. */
+/** Where a test runs: its server, and the prepared page it may take there. */
 export interface Binding {
   readonly server: MockServer;
-  readonly browser: Browser;
   readonly prepared: Preparation | undefined;
 }
 
@@ -70,11 +60,12 @@ export class PreparedPages {
   #preparing: boolean;
 
   constructor(
-    private readonly places: readonly Place[],
+    private readonly servers: readonly MockServer[],
+    private readonly browser: Browser,
     private readonly home: string,
     private readonly setUp: SetUpContext,
   ) {
-    this.#preparing = places.length > 1;
+    this.#preparing = servers.length > 1;
   }
 
   /**
@@ -83,10 +74,10 @@ export class PreparedPages {
    */
   async bind(wantsControlled: boolean): Promise<Binding> {
     const next = this.#next;
-    if (wantsControlled && next) return { ...next.place, prepared: next };
-    const place = this.places.find((candidate) => candidate !== next?.place) ?? (this.places[0] as Place);
-    await place.server.reset();
-    return { ...place, prepared: undefined };
+    if (wantsControlled && next) return { server: next.server, prepared: next };
+    const server = this.servers.find((candidate) => candidate !== next?.server) ?? (this.servers[0] as MockServer);
+    await server.reset();
+    return { server, prepared: undefined };
   }
 
   /**
@@ -101,7 +92,7 @@ export class PreparedPages {
     if (!(session instanceof Error) && prepared.options === withoutBaseURL(options)) return session;
     if (session instanceof Error && session.name === "TimeoutError") this.#preparing = false;
     if (!(session instanceof Error)) await session.context.close();
-    await prepared.place.server.reset();
+    await prepared.server.reset();
     return undefined;
   }
 
@@ -117,18 +108,18 @@ export class PreparedPages {
     await binding.server.reset();
   }
 
-  /** Starts preparing a page in the place the running test does not use, if none is prepared. */
+  /** Starts preparing a page on the server the running test does not use, if none is prepared. */
   prepareBeside(inUse: MockServer, options: BrowserContextOptions): void {
     if (!this.#preparing || this.#next !== undefined) return;
-    const place = this.places.find((candidate) => candidate.server !== inUse);
-    if (place === undefined) return;
-    const ready = this.#prepare(place, options).catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
-    this.#next = { place, options: withoutBaseURL(options), ready };
+    const server = this.servers.find((candidate) => candidate !== inUse);
+    if (server === undefined) return;
+    const ready = this.#prepare(server, options).catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
+    this.#next = { server, options: withoutBaseURL(options), ready };
   }
 
-  async #prepare({ server, browser }: Place, options: BrowserContextOptions): Promise<ControlledSession> {
+  async #prepare(server: MockServer, options: BrowserContextOptions): Promise<ControlledSession> {
     await server.reset();
-    const context = await browser.newContext({ ...options, baseURL: server.origin });
+    const context = await this.browser.newContext({ ...options, baseURL: server.origin });
     try {
       await this.setUp(context, server);
       const page = await context.newPage();
