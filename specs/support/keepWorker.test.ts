@@ -5,12 +5,12 @@
  * passed in a user's JUnit file, or quietly cost a worker per failure again: this runs Playwright on
  * a failing and a passing test with the suite's own pieces and reads every report.
  */
-import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, expect, test } from "vitest";
 import { KIT_ROOT } from "../../kit/kitPaths.ts";
+import { runCommand } from "../../scripts/runCommand.mjs";
 
 const PLAYWRIGHT_CLI = fileURLToPath(import.meta.resolve("@playwright/test/cli"));
 const kit = (...parts: string[]) => JSON.stringify(join(KIT_ROOT, ...parts));
@@ -65,20 +65,12 @@ afterEach(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-function playwright(env: Record<string, string> = {}): Promise<{ code: number | null; output: string }> {
-  const child = spawn(process.execPath, [PLAYWRIGHT_CLI, "test", "-c", join(dir, "playwright.config.ts")], {
+async function playwright(env: Record<string, string> = {}): Promise<{ code: number | null; output: string }> {
+  return runCommand(process.execPath, [PLAYWRIGHT_CLI, "test", "-c", join(dir, "playwright.config.ts")], {
     cwd: dir,
+    quiet: true,
     env: { ...process.env, CI: "", PCK_KEPT_WORKERS: "", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
   });
-  let output = "";
-  child.stdout.on("data", (chunk) => {
-    output += String(chunk);
-  });
-  child.stderr.on("data", (chunk) => {
-    output += String(chunk);
-  });
-  return new Promise((resolve) => child.once("exit", (code) => resolve({ code, output })));
 }
 
 interface JsonTest {
