@@ -4,7 +4,7 @@
  * init script in every context, a page the worker already controls (made ready while the test
  * before runs: preparedPages.ts), and `checkProfileFirst()`.
  */
-import { type BrowserContext, type BrowserContextOptions, test as base, type Page } from "@playwright/test";
+import { type Browser, type BrowserContext, type BrowserContextOptions, test as base, type Page, type TestInfo } from "@playwright/test";
 import { loadProfile } from "../cli/profile/loadProfile.ts";
 import type { Profile } from "../cli/profile/profileSchema.ts";
 import { clauseIdsIn } from "../kit/clauseId.ts";
@@ -22,7 +22,7 @@ import { type Binding, PreparedPages, wantsControlledPage } from "./support/prep
 import { runServerAddresses, serverArgs } from "./support/runServers.ts";
 import { HISTORY_KEY, type HistoryChange, POSTS_KEY, type PostRecord, type RegisterCall } from "./support/spy.ts";
 import { RELOADED_NOTE, takeControlOnce } from "./support/takeControl.ts";
-import { setUpContext } from "./support/testContext.ts";
+import { type ContextSetUp, setUpContext } from "./support/testContext.ts";
 
 const { profile: PROFILE_FILE } = readKitEnv();
 
@@ -82,11 +82,17 @@ interface TestFixtures {
   keepWorker: undefined;
 }
 
-/** What a test's fixtures share: the context they made, or the controlled page it took. */
+/**
+ * What a test's fixtures share: the context they made, or the controlled page it took, and what
+ * ends each context the test owns. Ended when the test is over (the `held` fixture's teardown), so a
+ * test whose set-up failed, say no worker took control, still keeps its trace: its status is known
+ * by then.
+ */
 interface Held {
   fresh?: BrowserContext;
   freshPage?: Page;
   controlled?: { readonly context: BrowserContext; readonly page: Page };
+  readonly ends: (() => Promise<void>)[];
 }
 
 interface InternalTestFixtures {
@@ -180,7 +186,9 @@ export const test = base.extend<TestFixtures & InternalTestFixtures, WorkerFixtu
   },
   // biome-ignore lint/correctness/noEmptyPattern: Playwright requires the destructuring form.
   held: async ({}, use) => {
-    await use({});
+    const held: Held = { ends: [] };
+    await use(held);
+    for (const end of held.ends.reverse()) await end();
   },
   contextSettings: async (
     {
@@ -239,16 +247,11 @@ export const test = base.extend<TestFixtures & InternalTestFixtures, WorkerFixtu
     }
     // Asked for before `controlledPage`, if at all: the page prepared on this server is not this test's.
     await preparedPages.discard(binding);
-    const context = await browser.newContext(contextSettings);
     // The spy lives in every context a test's page opens in; set up with the context, not as an auto
     // fixture, so a test that ends as not applicable before its fixtures opens no browser context.
-    await setUpContext(context, binding.server.origin, { profile, workerScript, manifestOverride });
-    const endRecording = await recordFailure(context, testInfo, failureArtifacts);
-    held.fresh = context;
+    held.fresh = await ownContext(browser, binding, contextSettings, { profile, workerScript, manifestOverride }, held, testInfo, failureArtifacts);
     preparedPages.prepareBeside(binding.server, contextSettings);
-    await use(context);
-    await endRecording();
-    await context.close();
+    await use(held.fresh);
   },
   page: async ({ context, held }, use) => {
     if (held.controlled) {
@@ -301,27 +304,23 @@ export const test = base.extend<TestFixtures & InternalTestFixtures, WorkerFixtu
       const prepared = await preparedPages.take(binding, contextSettings);
       if (prepared) {
         if (prepared.reloaded) testInfo.annotations.push({ type: SUITE_NOTE, description: RELOADED_NOTE });
-        return { context: prepared.context, page: prepared.page, own: true };
+        const endRecording = await recordFailure(prepared.context, testInfo, failureArtifacts);
+        held.ends.push(async () => {
+          await endRecording();
+          await prepared.context.close();
+        });
+        return prepared;
       }
       // A test that asked for `context` or `page` first controls a page of that context.
-      const own = held.fresh === undefined;
-      const context = held.fresh ?? (await browser.newContext(contextSettings));
-      if (own) await setUpContext(context, binding.server.origin, { profile, workerScript, manifestOverride });
+      const context =
+        held.fresh ?? (await ownContext(browser, binding, contextSettings, { profile, workerScript, manifestOverride }, held, testInfo, failureArtifacts));
       const page = held.freshPage ?? (await context.newPage());
-      try {
-        await takeControlOnce(page, profile.home, testInfo);
-      } catch (error) {
-        if (own) await context.close();
-        throw error;
-      }
-      return { context, page, own };
+      await takeControlOnce(page, profile.home, testInfo);
+      return { context, page };
     });
     held.controlled = session;
-    const endRecording = session.own ? await recordFailure(session.context, testInfo, failureArtifacts) : async () => undefined;
     preparedPages.prepareBeside(binding.server, contextSettings);
     await use(session.page);
-    await endRecording();
-    if (session.own) await session.context.close();
   },
   // Playwright starts a new worker process after every unexpected failure; an expected one needs none.
   expectedFailure: [
@@ -344,6 +343,29 @@ export const test = base.extend<TestFixtures & InternalTestFixtures, WorkerFixtu
     await use(errors);
   },
 });
+
+/**
+ * A context of the test's own, set up and recorded for its failure from the start; closed, its
+ * trace kept or dropped, when the test is over.
+ */
+async function ownContext(
+  browser: Browser,
+  binding: Binding,
+  settings: BrowserContextOptions,
+  setUp: ContextSetUp,
+  held: Held,
+  testInfo: TestInfo,
+  failureArtifacts: boolean,
+): Promise<BrowserContext> {
+  const context = await browser.newContext(settings);
+  await setUpContext(context, binding.server.origin, setUp);
+  const endRecording = await recordFailure(context, testInfo, failureArtifacts);
+  held.ends.push(async () => {
+    await endRecording();
+    await context.close();
+  });
+  return context;
+}
 
 /**
  * Runs `check` on the profile before each test of the enclosing `describe` sets up its own fixtures:
