@@ -99,7 +99,7 @@ interface InternalTestFixtures {
   /** The mock server the test runs on, and the prepared page it may take there (preparedPages.ts). */
   binding: Binding;
   held: Held;
-  /** Playwright's context options for the test (its `use` options), baseURL included. */
+  /** Playwright's context options for the test (the config's `use`), baseURL included. */
   contextSettings: BrowserContextOptions;
 }
 
@@ -190,52 +190,9 @@ export const test = base.extend<TestFixtures & InternalTestFixtures, WorkerFixtu
     await use(held);
     for (const end of held.ends.reverse()) await end();
   },
-  contextSettings: async (
-    {
-      contextOptions,
-      acceptDownloads,
-      bypassCSP,
-      colorScheme,
-      deviceScaleFactor,
-      extraHTTPHeaders,
-      geolocation,
-      hasTouch,
-      httpCredentials,
-      ignoreHTTPSErrors,
-      isMobile,
-      javaScriptEnabled,
-      locale,
-      offline,
-      permissions,
-      serviceWorkers,
-      timezoneId,
-      userAgent,
-      viewport,
-      baseURL,
-    },
-    use,
-  ) => {
-    const named = {
-      acceptDownloads,
-      bypassCSP,
-      colorScheme,
-      deviceScaleFactor,
-      extraHTTPHeaders,
-      geolocation,
-      hasTouch,
-      httpCredentials,
-      ignoreHTTPSErrors,
-      isMobile,
-      javaScriptEnabled,
-      locale,
-      offline,
-      permissions,
-      serviceWorkers,
-      timezoneId,
-      userAgent,
-      viewport,
-      baseURL,
-    };
+  // The options the suite's config sets (a device, service workers, the base URL); any other goes in `contextOptions`.
+  contextSettings: async ({ contextOptions, viewport, userAgent, deviceScaleFactor, isMobile, hasTouch, serviceWorkers, baseURL }, use) => {
+    const named = { viewport, userAgent, deviceScaleFactor, isMobile, hasTouch, serviceWorkers, baseURL };
     await use({ ...contextOptions, ...Object.fromEntries(Object.entries(named).filter(([, value]) => value !== undefined)) });
   },
   // Playwright's own context, made here so that a test's `context` is its controlled page's when it
