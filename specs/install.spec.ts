@@ -12,6 +12,7 @@ import { installabilityErrors, type ReadManifest, readManifest } from "./support
 import { withInstallTime } from "./support/installTime.ts";
 import { goOffline, holdOffline } from "./support/offline.ts";
 import { takeControl } from "./support/takeControl.ts";
+import { watchWorkerRequests } from "./support/workerRequests.ts";
 
 const DISPLAY_MODES = ["standalone", "fullscreen", "minimal-ui"];
 
@@ -91,10 +92,14 @@ test.describe("INS-3 start URL and scope inside the worker's scope", () => {
 test.describe("INS-4 the start URL opens offline", () => {
   test("INS-4 after a visit to another page, the start URL opens offline from the worker", async ({ page, context, mock, profile, app }) => {
     const heading = startHeading(profile);
+    // From the first load on: the app may register on it.
+    const workerRequests = watchWorkerRequests(context);
     const manifest = await homeManifest(page, profile);
     const start = startUrlOf(manifest);
     const landing = app.page(0);
     await precondition(`a service worker controls ${landing.path} (REG-2)`, () => takeControl(page, landing.path, test.info()));
+    // A person opens the installed app later: the worker's install-time fetching is over by then.
+    await workerRequests.settled();
     await holdOffline(page, context, mock);
     const opened = await context.newPage();
     const response = await opened.goto(start).catch(() => null);
