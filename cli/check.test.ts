@@ -154,3 +154,22 @@ describe("check --start", () => {
     expect(pids.filter(running)).toEqual([]);
   }, 60_000);
 });
+
+describe("check's --output", () => {
+  test("refuses a kind it does not know, naming the flag, and writes nothing", async () => {
+    expect(await check(["--output", "json", "--report-dir", join(dir, "report")])).toBe(2);
+    expect(stderr).toContain("--output must be progress or list, not 'json'.");
+    expect(existsSync(join(dir, "report"))).toBe(false);
+  });
+
+  test("refuses a PCK_OUTPUT it does not know, naming the variable", async () => {
+    vi.stubEnv("PCK_OUTPUT", "dots");
+    try {
+      expect(await check(["--report-dir", join(dir, "report")])).toBe(2);
+    } finally {
+      vi.unstubAllEnvs();
+    }
+    expect(stderr).toContain("PCK_OUTPUT must be progress or list, not 'dots'.");
+    expect(existsSync(join(dir, "report"))).toBe(false);
+  });
+});
