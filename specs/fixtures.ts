@@ -15,7 +15,7 @@ import { applyProfileExclusions, precondition } from "./support/applicability.ts
 import { expect } from "./support/expect.ts";
 import { recordFailure } from "./support/failureArtifacts.ts";
 import { type FullChromium, openFullChromium } from "./support/fullChromium.ts";
-import { keepWorkerAfterFailure } from "./support/keepWorker.ts";
+import { keepWorkerFixture } from "./support/keepWorker.ts";
 import { type ManifestOverride, overrideManifest } from "./support/manifestOverride.ts";
 import { connectMockServer, type MockServer, startMockServer } from "./support/mockServerProcess.ts";
 import { type Binding, PreparedPages, wantsControlledPage } from "./support/preparedPages.ts";
@@ -287,13 +287,7 @@ export const test = base.extend<TestFixtures & InternalTestFixtures, WorkerFixtu
     },
     { auto: true },
   ],
-  keepWorker: [
-    async ({ browser }, use, testInfo) => {
-      await use(undefined);
-      keepWorkerAfterFailure(testInfo, browser);
-    },
-    { auto: true },
-  ],
+  keepWorker: keepWorkerFixture,
   pageErrors: async ({ page }, use) => {
     const errors: Error[] = [];
     page.on("pageerror", (error) => errors.push(error));

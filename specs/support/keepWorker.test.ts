@@ -23,7 +23,7 @@ beforeEach(() => {
   writeFileSync(
     join(dir, "kept.spec.ts"),
     `import { test as base, expect } from "@playwright/test";
-import { keepWorkerAfterFailure } from ${kit("specs", "support", "keepWorker.ts")};
+import { keepWorkerFixture } from ${kit("specs", "support", "keepWorker.ts")};
 import { recordFailure } from ${kit("specs", "support", "failureArtifacts.ts")};
 const test = base.extend<{ keepWorker: undefined }>({
   context: async ({ context }, use, testInfo) => {
@@ -31,7 +31,7 @@ const test = base.extend<{ keepWorker: undefined }>({
     await use(context);
     await endRecording();
   },
-  keepWorker: [async ({ browser }, use, testInfo) => { await use(undefined); keepWorkerAfterFailure(testInfo, browser); }, { auto: true }],
+  keepWorker: keepWorkerFixture,
 });
 test("fails", async ({ page }) => {
   await page.setContent("<h1>one</h1>");

@@ -23,3 +23,12 @@ export function keepWorkerAfterFailure(testInfo: TestInfo, browser: Browser): vo
   testInfo.annotations.push({ type: KEPT_WORKER, description: "the test failed; its worker goes on to the next test" });
   testInfo.fail();
 }
+
+/** The auto fixture the suite (specs/fixtures.ts) and its guard test (keepWorker.test.ts) both use: last to end. */
+export const keepWorkerFixture = [
+  async ({ browser }: { browser: Browser }, use: (value: undefined) => Promise<void>, testInfo: TestInfo) => {
+    await use(undefined);
+    keepWorkerAfterFailure(testInfo, browser);
+  },
+  { auto: true },
+] as [(fixtures: { browser: Browser }, use: (value: undefined) => Promise<void>, testInfo: TestInfo) => Promise<void>, { auto: true }];
