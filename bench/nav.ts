@@ -132,6 +132,7 @@ const REFERENCE_FLOOR = "the reference's worker (dist/sw.js) on the same bare se
 /** Where each floor's document must come from; the race's winner varies, so it checks control only. */
 const FROM_WORKER: Record<FloorWorker, boolean | "routed" | "either"> = {
   preload: true,
+  "preload-store": true,
   "route-network": "routed",
   "route-race": "either",
   serwist: true,

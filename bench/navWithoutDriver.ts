@@ -11,8 +11,9 @@
  * only once its worker controls the page. The servers live in this process: it does nothing else
  * while the browser runs. Flags: --rounds N (default 40, navigations per origin); --floors a,b (the
  * workers, each after a no-worker origin of its own; default preload,route-network; also
- * route-race, serwist, reference). With both serwist and reference: the goal of issue 21, the ms the
- * reference's worker adds ≤ the ms Serwist's adds, measured without Playwright's driver in the way.
+ * preload-store, route-race, serwist, reference). With both serwist and reference: the goal of issue
+ * 21, the ms the reference's worker adds ≤ the ms Serwist's adds, measured without Playwright's
+ * driver in the way, with the interval a bootstrap of the samples gives that ratio (stats.ts).
  */
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
@@ -26,16 +27,17 @@ import { CHROMIUM_ARGS, findChromium } from "../kit/chromium.mjs";
 import { ROOT } from "./internal/bundleSize.ts";
 import { type FloorWorker, floorWorkerScript } from "./internal/floorNavigationServer.ts";
 import { ms, printGoal, printMachine, printTable, ratio } from "./internal/report.ts";
-import { summarize } from "./internal/stats.ts";
+import { bootstrapRatioInterval, summarize } from "./internal/stats.ts";
 
 /** Navigations thrown away first per origin: the workers' installs, first-use caches. */
 const WARM_UP = 3;
 /** Hard limit on the whole run, for a browser that stops navigating. */
 const RUN_TIMEOUT_MS = 10 * 60_000;
 
-const FLOORS: readonly FloorWorker[] = ["preload", "route-network", "route-race", "serwist", "reference"];
+const FLOORS: readonly FloorWorker[] = ["preload", "preload-store", "route-network", "route-race", "serwist", "reference"];
 const FLOOR_NAMES: Record<FloorWorker, string> = {
   preload: "minimal preload worker",
+  "preload-store": "minimal preload worker storing each page",
   "route-network": "worker routing navigations to the network (addRoutes)",
   "route-race": "worker racing the network against its handler (addRoutes)",
   serwist: "Serwist's own worker (NetworkFirst, navigation preload)",
@@ -165,24 +167,30 @@ try {
   await finished;
 } finally {
   clearTimeout(timer);
-  browser.kill();
+  // Chromium writes its profile until it has exited: removing the folder sooner fails (ENOTEMPTY).
+  const exited = new Promise((resolve) => browser.once("exit", resolve));
+  if (browser.exitCode === null && browser.signalCode === null) {
+    browser.kill();
+    await exited;
+  }
   for (const origin of origins) origin.server.close();
-  rmSync(profileDir, { recursive: true, force: true });
+  rmSync(profileDir, { recursive: true, force: true, maxRetries: 3 });
 }
 
 const medians = origins.map((origin) => {
   const kept = origin.samples.slice(WARM_UP).filter((sample) => sample.controlled === (origin.worker !== null));
-  return { origin, summary: summarize(kept.map((sample) => sample.responseEnd)) };
+  const times = kept.map((sample) => sample.responseEnd);
+  return { origin, times, summary: summarize(times) };
 });
 printTable(
   ["origin", "n", "p10", "median", "p90"],
   medians.map(({ origin, summary }) => [origin.name, summary.n, ms(summary.p10), ms(summary.median), ms(summary.p90)]),
 );
-const added = new Map<FloorWorker, number>();
+const added = new Map<FloorWorker, { ms: number; withWorker: number[]; baseline: number[] }>();
 for (let i = 0; i + 1 < medians.length; i += 2) {
   const [base, withWorker] = [medians[i], medians[i + 1]];
   if (!base || !withWorker?.origin.worker) continue;
-  added.set(withWorker.origin.worker, withWorker.summary.median - base.summary.median);
+  added.set(withWorker.origin.worker, { ms: withWorker.summary.median - base.summary.median, withWorker: withWorker.times, baseline: base.times });
   console.log(
     `${withWorker.origin.name} / no worker, median document in: ${ratio(withWorker.summary.median / base.summary.median)}; ` +
       `${(withWorker.summary.median - base.summary.median).toFixed(2)} ms added`,
@@ -191,10 +199,14 @@ for (let i = 0; i + 1 < medians.length; i += 2) {
 const ours = added.get("reference");
 const peer = added.get("serwist");
 if (ours !== undefined && peer !== undefined) {
-  console.log();
+  const { low, high } = bootstrapRatioInterval(ours, peer);
+  console.log(
+    `\nours / Serwist's ms added, 90% bootstrap interval: ${ratio(low)}–${ratio(high)} ` +
+      (high < 1 ? "(under 1: ours adds less)" : low > 1 ? "(over 1: ours adds more)" : "(straddles 1: the two differ by less than this run can tell)"),
+  );
   printGoal({
-    name: `ms the reference's worker adds to the median document in ≤ Serwist's (${ours.toFixed(2)} ms against ${peer.toFixed(2)} ms)`,
-    ratio: peer > 0 ? ours / peer : Number.POSITIVE_INFINITY,
+    name: `ms the reference's worker adds to the median document in ≤ Serwist's (${ours.ms.toFixed(2)} ms against ${peer.ms.toFixed(2)} ms)`,
+    ratio: peer.ms > 0 ? ours.ms / peer.ms : Number.POSITIVE_INFINITY,
     limit: 1,
     direction: "at most",
   });

@@ -1,11 +1,14 @@
 /**
  * Floors for "an online navigation through a worker": the reference page's document, as the mock
  * server rendered it once, served as fixed bytes from a bare loopback server (after `delayMs`, to
- * stand for a server that renders), with one of two minimal workers:
+ * stand for a server that renders), with one of these workers:
  *
  * - `preload`: enables navigation preload and answers navigations with `event.preloadResponse`
  *   (Workbox's and Serwist's NetworkFirst with `navigationPreload` reduce to this): the least any
  *   worker that answers navigations itself costs in this browser, on this machine;
+ * - `preload-store`: the same, plus a copy of each answer into Cache Storage (a clone taken as the
+ *   answer arrives, written while the page reads the original): the least any network-first worker
+ *   that stores its navigations costs; the copy makes the page's bytes pass through the worker;
  * - `route-network`: declares navigations "network" with the Static Routing API (`addRoutes`, Chromium
  *   123+), so the browser never asks the worker about them: what a worker costs when it does not
  *   handle navigations at all, and so cannot store them (NAV-3) or answer them offline (NAV-4);
@@ -25,7 +28,7 @@ import { basename, extname, join } from "node:path";
 import { bundle, ROOT } from "./bundleSize.ts";
 import { announce, type ChildServer, forkServer, isMain } from "./childServer.ts";
 
-export type FloorWorker = "preload" | "route-network" | "route-race" | "serwist" | "reference";
+export type FloorWorker = "preload" | "preload-store" | "route-network" | "route-race" | "serwist" | "reference";
 
 /** A worker whose install declares where navigations go; its handler, when asked, fetches them. */
 function routedWorker(source: string): string {
@@ -44,6 +47,18 @@ const WORKERS: Record<Exclude<FloorWorker, "serwist" | "reference">, string> = {
 self.addEventListener("activate", (event) => event.waitUntil(self.registration.navigationPreload.enable().then(() => self.clients.claim())));
 self.addEventListener("fetch", (event) => {
   if (event.request.mode === "navigate") event.respondWith(event.preloadResponse.then((response) => response || fetch(event.request)));
+});`,
+  "preload-store": `self.addEventListener("install", () => self.skipWaiting());
+self.addEventListener("activate", (event) => event.waitUntil(self.registration.navigationPreload.enable().then(() => self.clients.claim())));
+self.addEventListener("fetch", (event) => {
+  if (event.request.mode !== "navigate") return;
+  const network = event.preloadResponse.then((response) => response || fetch(event.request));
+  const copied = network.then((response) => {
+    const copy = response.clone();
+    return caches.open("pages").then((cache) => cache.put(event.request, copy));
+  });
+  event.waitUntil(copied.catch(() => undefined));
+  event.respondWith(network);
 });`,
   "route-network": routedWorker("network"),
   "route-race": routedWorker("race-network-and-fetch-handler"),

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { median, quantile, summarize } from "./stats.ts";
+import { bootstrapRatioInterval, median, quantile, summarize } from "./stats.ts";
 
 describe("quantile", () => {
   test("interpolates between the closest ranks", () => {
@@ -37,5 +37,28 @@ describe("summarize", () => {
     expect(summarize([7])).toEqual({ n: 1, p10: 7, median: 7, p90: 7 });
     const spread = summarize(Array.from({ length: 11 }, (_, i) => i * 10));
     expect(spread).toEqual({ n: 11, p10: 10, median: 50, p90: 90 });
+  });
+});
+
+describe("bootstrapRatioInterval", () => {
+  const around = (centre: number, spread: number, n = 200) => Array.from({ length: n }, (_, i) => centre + ((i * 7919) % 101) * (spread / 100) - spread / 2);
+
+  test("lies wholly under 1 when ours clearly adds less than the peer", () => {
+    const { low, high } = bootstrapRatioInterval({ withWorker: around(8, 1), baseline: around(6, 1) }, { withWorker: around(10, 1), baseline: around(6, 1) });
+    expect(high).toBeLessThan(1);
+    expect(low).toBeGreaterThan(0.3);
+  });
+
+  test("straddles 1 when both add the same within the noise", () => {
+    const same = { withWorker: around(9, 4), baseline: around(6, 4) };
+    const { low, high } = bootstrapRatioInterval(same, { withWorker: around(9, 4), baseline: around(6, 4) });
+    expect(low).toBeLessThan(1);
+    expect(high).toBeGreaterThan(1);
+  });
+
+  test("gives the same interval for the same samples and seed", () => {
+    const ours = { withWorker: around(8, 3), baseline: around(6, 3) };
+    const peer = { withWorker: around(9, 3), baseline: around(6, 3) };
+    expect(bootstrapRatioInterval(ours, peer)).toEqual(bootstrapRatioInterval(ours, peer));
   });
 });
