@@ -4,7 +4,7 @@ import ProgressReporter from "./progressReporter.ts";
 
 const testCase = (id: string, title: string) => ({ id, title }) as TestCase;
 const TESTS = [
-  testCase("1", "NAV-5 serves the cached copy when the server hangs"),
+  testCase("1", "NAV-5 serves the cached copy when the network is slower than the timeout or the server hangs"),
   testCase("2", "REG-1 registers when serviceWorker and caches exist"),
   testCase("3", "NAV-5 waits for a slow network when nothing is cached"),
   testCase("4", "floor: opens a page and checks its title"),
