@@ -25,8 +25,8 @@ import { DEFAULT_NETWORK_TIMEOUT_MS, DEFAULT_SHELL_CONFIG } from "../src/core/sh
 import { launchChromium, type NavigationTiming, navigationTiming, waitForController, waitUntilCached } from "./internal/browser.ts";
 import { type FloorWorker, startFloorNavigationServer } from "./internal/floorNavigationServer.ts";
 import { startFloorWorkerServer } from "./internal/floorWorkerServer.ts";
-import { type Goal, ms, printGoal, printMachine, printTable, ratio } from "./internal/report.ts";
-import { type Summary, summarize } from "./internal/stats.ts";
+import { type Goal, intervalLine, ms, printGoal, printMachine, printTable, ratio } from "./internal/report.ts";
+import { bootstrapRatioInterval, type Summary, summarize } from "./internal/stats.ts";
 
 /** The reference app's base path, where the mock server mounts it by default. */
 const APP = DEFAULT_SHELL_CONFIG.basePath;
@@ -264,6 +264,11 @@ async function onlineVersusOffline(browser: Browser, mock: MockServer, pageUrl: 
   };
   const serwistAdded = addedOn(SERWIST_FLOOR);
   const referenceAdded = addedOn(REFERENCE_FLOOR);
+  const documentTimes = (name: string) => {
+    const floor = floors.find((candidate) => candidate.name === name) as Floor;
+    return { withWorker: floor.withWorker.map((t) => t.responseEnd), baseline: floor.noWorker.map((t) => t.responseEnd) };
+  };
+  console.log(intervalLine("ours / Serwist's ms added", bootstrapRatioInterval(documentTimes(REFERENCE_FLOOR), documentTimes(SERWIST_FLOOR))));
   console.log(`offline / online through the worker: ${ratioLine(offline, online)}\n`);
   return [
     {

@@ -26,7 +26,7 @@ import { chromium } from "@playwright/test";
 import { CHROMIUM_ARGS, findChromium } from "../kit/chromium.mjs";
 import { ROOT } from "./internal/bundleSize.ts";
 import { type FloorWorker, floorWorkerScript } from "./internal/floorNavigationServer.ts";
-import { ms, printGoal, printMachine, printTable, ratio } from "./internal/report.ts";
+import { intervalLine, ms, printGoal, printMachine, printTable, ratio } from "./internal/report.ts";
 import { bootstrapRatioInterval, summarize } from "./internal/stats.ts";
 
 /** Navigations thrown away first per origin: the workers' installs, first-use caches. */
@@ -199,11 +199,7 @@ for (let i = 0; i + 1 < medians.length; i += 2) {
 const ours = added.get("reference");
 const peer = added.get("serwist");
 if (ours !== undefined && peer !== undefined) {
-  const { low, high } = bootstrapRatioInterval(ours, peer);
-  console.log(
-    `\nours / Serwist's ms added, 90% bootstrap interval: ${ratio(low)}–${ratio(high)} ` +
-      (high < 1 ? "(under 1: ours adds less)" : low > 1 ? "(over 1: ours adds more)" : "(straddles 1: the two differ by less than this run can tell)"),
-  );
+  console.log(`\n${intervalLine("ours / Serwist's ms added", bootstrapRatioInterval(ours, peer))}`);
   printGoal({
     name: `ms the reference's worker adds to the median document in ≤ Serwist's (${ours.ms.toFixed(2)} ms against ${peer.ms.toFixed(2)} ms)`,
     ratio: peer.ms > 0 ? ours.ms / peer.ms : Number.POSITIVE_INFINITY,
