@@ -13,7 +13,8 @@
  * --part <spec file> (also time a check of that spec alone on each app, e.g. specs/updates.spec.ts:
  * what its tests add to the app's check is that check less the floor), --breakdown (then one more
  * run of each app's suite with a reporter that splits its test time into set-up, bodies and teardown,
- * and the time between tests: what a check would take if only the bodies cost anything).
+ * and the time between tests: what a check would take if only the bodies cost anything; and each
+ * other app's test time against the second app's, over the tests both ran and those only it ran).
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -204,7 +205,25 @@ function printBreakdowns(): void {
     );
     console.log("its longest bodies (ms):");
     for (const body of second.longestBodies) console.log(`  ${ms(body.bodyMs).padStart(6)}  ${body.status.padEnd(7)} ${body.title}`);
+    for (const [name, other] of all) if (name !== "second-app") printAgainstSecond(name, other, second);
   }
+}
+
+/**
+ * One app's test time against the second app's: over the tests both ran (what each test costs on
+ * this app), and the tests only this app's profile made apply (how many more it has to run).
+ */
+function printAgainstSecond(name: string, other: TimeBreakdown, second: TimeBreakdown): void {
+  const secondTimes = new Map(second.testTimes.map((test) => [test.title, test.durationMs]));
+  const shared = other.testTimes.filter((test) => secondTimes.has(test.title));
+  const only = other.testTimes.filter((test) => !secondTimes.has(test.title));
+  const total = (tests: readonly { durationMs: number }[]) => tests.reduce((sum, test) => sum + test.durationMs, 0);
+  const here = total(shared);
+  const there = shared.reduce((sum, test) => sum + (secondTimes.get(test.title) ?? 0), 0);
+  console.log(
+    `\n${name} against second-app: the ${shared.length} tests both ran took ${(here / 1000).toFixed(1)} s here and ${(there / 1000).toFixed(1)} s there (${ratio(here / there)}); ` +
+      `${only.length} tests ran here only, ${(total(only) / 1000).toFixed(1)} s (${second.testTimes.length - shared.length} ran there only)`,
+  );
 }
 
 let met = true;

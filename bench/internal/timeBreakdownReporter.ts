@@ -22,6 +22,8 @@ export interface TimeBreakdown {
   readonly beforeFirstTestMs: number;
   /** The longest test bodies, for what remains. */
   readonly longestBodies: readonly { readonly title: string; readonly status: string; readonly bodyMs: number }[];
+  /** Every test that ran and its whole time, to set one app's tests against another's. */
+  readonly testTimes: readonly { readonly title: string; readonly durationMs: number }[];
 }
 
 interface Ran {
@@ -89,6 +91,7 @@ export default class TimeBreakdownReporter implements Reporter {
         .sort((a, b) => bodyOf(b) - bodyOf(a))
         .slice(0, 12)
         .map((ran) => ({ title: ran.title, status: ran.status, bodyMs: bodyOf(ran) })),
+      testTimes: this.#ran.map((ran) => ({ title: ran.title, durationMs: ran.durationMs })),
     };
     writeFileSync(out, `${JSON.stringify(breakdown, null, 2)}\n`);
   }
