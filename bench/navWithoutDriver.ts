@@ -23,6 +23,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { chromium } from "@playwright/test";
+import { stopProcessGroup } from "../cli/stopProcessGroup.ts";
 import { CHROMIUM_ARGS, findChromium } from "../kit/chromium.mjs";
 import { ROOT } from "./internal/bundleSize.ts";
 import { type FloorWorker, floorWorkerScript } from "./internal/floorNavigationServer.ts";
@@ -156,7 +157,9 @@ const profileDir = mkdtempSync(join(tmpdir(), "pck-nav-raw-"));
 const browser = spawn(
   found.executablePath ?? chromium.executablePath(),
   ["--headless", ...CHROMIUM_ARGS, `--user-data-dir=${profileDir}`, `${origins[0]?.url}page?step=0`],
-  { stdio: "ignore" },
+  // A group of its own: Debian's chromium-headless-shell is a shell script that runs the browser as
+  // its child, so killing the process spawned here alone left the browser running after the bench.
+  { stdio: "ignore", detached: true },
 );
 const timer = setTimeout(() => {
   process.stderr.write(`bench:nav-raw: the browser stopped navigating (no result in ${RUN_TIMEOUT_MS / 60_000} min).\n`);
@@ -167,14 +170,11 @@ try {
   await finished;
 } finally {
   clearTimeout(timer);
-  // Chromium writes its profile until it has exited: removing the folder sooner fails (ENOTEMPTY).
-  const exited = new Promise((resolve) => browser.once("exit", resolve));
-  if (browser.exitCode === null && browser.signalCode === null) {
-    browser.kill();
-    await exited;
-  }
+  // The whole group, and only once it is gone: Chromium writes its profile until it has exited, and
+  // removing the folder sooner fails (ENOTEMPTY).
+  if (browser.pid !== undefined) await stopProcessGroup(browser.pid);
   for (const origin of origins) origin.server.close();
-  rmSync(profileDir, { recursive: true, force: true, maxRetries: 3 });
+  rmSync(profileDir, { recursive: true, force: true });
 }
 
 const medians = origins.map((origin) => {
