@@ -26,7 +26,7 @@ import { launchChromium, type NavigationTiming, navigationTiming, waitForControl
 import { type FloorWorker, startFloorNavigationServer } from "./internal/floorNavigationServer.ts";
 import { startFloorWorkerServer } from "./internal/floorWorkerServer.ts";
 import { type Goal, intervalLine, ms, printGoal, printMachine, printTable, ratio } from "./internal/report.ts";
-import { bootstrapRatioInterval, type Summary, summarize } from "./internal/stats.ts";
+import { addedMs, bootstrapRatioInterval, type Summary, summarize } from "./internal/stats.ts";
 
 /** The reference app's base path, where the mock server mounts it by default. */
 const APP = DEFAULT_SHELL_CONFIG.basePath;
@@ -258,17 +258,14 @@ async function onlineVersusOffline(browser: Browser, mock: MockServer, pageUrl: 
   console.log(`through the worker, ms added to the median document in: ${ms(added)} (the floors serve no assets: compare their documents, not their loads)`);
   // The peer comparison on one server: the mock server renders and streams its pages, the bare server
   // sends fixed bytes, and a worker's cost depends on how its response arrives.
-  const addedOn = (name: string) => {
-    const floor = floors.find((candidate) => candidate.name === name) as Floor;
-    return summaryOf(floor.withWorker, "responseEnd").median - summaryOf(floor.noWorker, "responseEnd").median;
-  };
-  const serwistAdded = addedOn(SERWIST_FLOOR);
-  const referenceAdded = addedOn(REFERENCE_FLOOR);
   const documentTimes = (name: string) => {
     const floor = floors.find((candidate) => candidate.name === name) as Floor;
     return { withWorker: floor.withWorker.map((t) => t.responseEnd), baseline: floor.noWorker.map((t) => t.responseEnd) };
   };
-  console.log(intervalLine("ours / Serwist's ms added", bootstrapRatioInterval(documentTimes(REFERENCE_FLOOR), documentTimes(SERWIST_FLOOR))));
+  const [serwist, reference] = [documentTimes(SERWIST_FLOOR), documentTimes(REFERENCE_FLOOR)];
+  const serwistAdded = addedMs(serwist);
+  const referenceAdded = addedMs(reference);
+  console.log(intervalLine("ours / Serwist's ms added", bootstrapRatioInterval(reference, serwist)));
   console.log(`offline / online through the worker: ${ratioLine(offline, online)}\n`);
   return [
     {

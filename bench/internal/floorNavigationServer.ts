@@ -42,15 +42,16 @@ self.addEventListener("fetch", (event) => {
 });`;
 }
 
-const WORKERS: Record<Exclude<FloorWorker, "serwist" | "reference">, string> = {
-  preload: `self.addEventListener("install", () => self.skipWaiting());
+/** Both preload floors: take over at once, with navigation preload enabled before the claim. */
+const PRELOAD_LIFECYCLE = `self.addEventListener("install", () => self.skipWaiting());
 self.addEventListener("activate", (event) => event.waitUntil(self.registration.navigationPreload.enable().then(() => self.clients.claim())));
-self.addEventListener("fetch", (event) => {
+`;
+
+const WORKERS: Record<Exclude<FloorWorker, "serwist" | "reference">, string> = {
+  preload: `${PRELOAD_LIFECYCLE}self.addEventListener("fetch", (event) => {
   if (event.request.mode === "navigate") event.respondWith(event.preloadResponse.then((response) => response || fetch(event.request)));
 });`,
-  "preload-store": `self.addEventListener("install", () => self.skipWaiting());
-self.addEventListener("activate", (event) => event.waitUntil(self.registration.navigationPreload.enable().then(() => self.clients.claim())));
-self.addEventListener("fetch", (event) => {
+  "preload-store": `${PRELOAD_LIFECYCLE}self.addEventListener("fetch", (event) => {
   if (event.request.mode !== "navigate") return;
   const network = event.preloadResponse.then((response) => response || fetch(event.request));
   const copied = network.then((response) => {

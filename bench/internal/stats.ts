@@ -37,7 +37,7 @@ export interface AddedCost {
   readonly baseline: readonly number[];
 }
 
-const addedMs = ({ withWorker, baseline }: AddedCost): number => median(withWorker) - median(baseline);
+export const addedMs = ({ withWorker, baseline }: AddedCost): number => median(withWorker) - median(baseline);
 
 /**
  * How far the ratio of two workers' added ms (`ours` over `peer`) can be trusted: the 5th and 95th
