@@ -20,7 +20,6 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { parseArgs } from "node:util";
 import { NEXT_APP_FIXTURE } from "../examples/next-app/fixture.ts";
 import { PROMPT_APP_FIXTURE } from "../examples/prompt-app/fixture.ts";
 import { SECOND_APP_FIXTURE } from "../examples/second-app/fixture.ts";
@@ -28,6 +27,7 @@ import { forkListening, type Listening } from "../mock-server/process/forkListen
 import type { FixtureApp } from "../scripts/exampleApps/checkRecordedApp.ts";
 import { runCommand } from "../scripts/runCommand.mjs";
 import { ROOT } from "./internal/bundleSize.ts";
+import { readFlags } from "./internal/flags.ts";
 import { ms, printGoal, printMachine, printTable, ratio } from "./internal/report.ts";
 import { median } from "./internal/stats.ts";
 import type { TimeBreakdown } from "./internal/timeBreakdownReporter.ts";
@@ -40,32 +40,23 @@ const GOALS: Record<string, { limit: number; why: string }> = {
   "next-app": { limit: 1.5, why: "the Next.js app's check / the second app's" },
 };
 
-function usage(message: string): never {
-  process.stderr.write(
-    `bench:check: ${message}\nUsage: npm run bench:check -- [--runs N] [--workers N] [--apps ${Object.keys(FIXTURES).join(",")}] [--part specs/<file>.spec.ts] [--breakdown]\n`,
-  );
-  process.exit(2);
-}
-
-let flags: { runs: string; workers: string; apps: string; part?: string; breakdown: boolean };
-try {
-  ({ values: flags } = parseArgs({
-    options: {
-      runs: { type: "string", default: "1" },
-      workers: { type: "string", default: "2" },
-      apps: { type: "string", default: Object.keys(FIXTURES).join(",") },
-      part: { type: "string" },
-      breakdown: { type: "boolean", default: false },
-    },
-    strict: true,
-  }));
-} catch (error) {
-  usage((error as Error).message);
-}
-const runs = Number(flags.runs);
-const workers = Number(flags.workers);
-if (!Number.isInteger(runs) || runs < 1 || runs > 20) usage(`--runs must be a whole number from 1 to 20, not '${flags.runs}'.`);
-if (!Number.isInteger(workers) || workers < 1 || workers > 8) usage(`--workers must be a whole number from 1 to 8, not '${flags.workers}'.`);
+const {
+  values: flags,
+  usage,
+  wholeNumber,
+} = readFlags(
+  "bench:check",
+  `npm run bench:check -- [--runs N] [--workers N] [--apps ${Object.keys(FIXTURES).join(",")}] [--part specs/<file>.spec.ts] [--breakdown]`,
+  {
+    runs: { type: "string", default: "1" },
+    workers: { type: "string", default: "2" },
+    apps: { type: "string", default: Object.keys(FIXTURES).join(",") },
+    part: { type: "string" },
+    breakdown: { type: "boolean", default: false },
+  },
+);
+const runs = wholeNumber("runs", 1, 20);
+const workers = wholeNumber("workers", 1, 8);
 const unknown = flags.apps.split(",").filter((name) => !(name in FIXTURES));
 if (unknown.length > 0) usage(`--apps names ${unknown.map((name) => `'${name}'`).join(", ")}; the apps are ${Object.keys(FIXTURES).join(", ")}.`);
 const names = ["second-app", ...new Set(flags.apps.split(",").filter((name) => name !== "second-app"))];

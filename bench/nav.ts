@@ -18,11 +18,11 @@
  * --registration-reps N (default 15), --timeout-ms N (the worker's networkTimeoutMs, default 3000),
  * --floor-delay-ms N (the rendering server's time for the last floor, default 50).
  */
-import { parseArgs } from "node:util";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { type MockServer, startMockServer } from "../specs/support/mockServerProcess.ts";
 import { DEFAULT_NETWORK_TIMEOUT_MS, DEFAULT_SHELL_CONFIG } from "../src/core/shellConfig.ts";
 import { launchChromium, type NavigationTiming, navigationTiming, waitForController, waitUntilCached } from "./internal/browser.ts";
+import { readFlags } from "./internal/flags.ts";
 import { type FloorWorker, startFloorNavigationServer } from "./internal/floorNavigationServer.ts";
 import { startFloorWorkerServer } from "./internal/floorWorkerServer.ts";
 import { type Goal, intervalLine, ms, printGoal, printMachine, printTable, ratio } from "./internal/report.ts";
@@ -35,25 +35,22 @@ const LIE_FI_DELAY_MS = 10_000;
 /** Repetitions run and thrown away first, so JIT warm-up and first-use caches do not count. */
 const WARM_UP = 2;
 
-const { values: flags } = parseArgs({
-  options: {
+const { wholeNumber } = readFlags(
+  "bench:nav",
+  "npm run bench:nav -- [--reps N] [--lie-fi-reps N] [--registration-reps N] [--timeout-ms N] [--floor-delay-ms N]",
+  {
     reps: { type: "string", default: "40" },
     "lie-fi-reps": { type: "string", default: "10" },
     "registration-reps": { type: "string", default: "15" },
     "timeout-ms": { type: "string", default: String(DEFAULT_NETWORK_TIMEOUT_MS) },
     "floor-delay-ms": { type: "string", default: "50" },
   },
-});
-const count = (name: keyof typeof flags): number => {
-  const value = Number(flags[name]);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`Failed to read --${name}: '${flags[name]}' is not a whole number ≥ 1.`);
-  return value;
-};
-const REPS = count("reps");
-const LIE_FI_REPS = count("lie-fi-reps");
-const REGISTRATION_REPS = count("registration-reps");
-const TIMEOUT_MS = count("timeout-ms");
-const FLOOR_DELAY_MS = count("floor-delay-ms");
+);
+const REPS = wholeNumber("reps", 1, 10_000);
+const LIE_FI_REPS = wholeNumber("lie-fi-reps", 1, 1_000);
+const REGISTRATION_REPS = wholeNumber("registration-reps", 1, 1_000);
+const TIMEOUT_MS = wholeNumber("timeout-ms", 1, 60_000);
+const FLOOR_DELAY_MS = wholeNumber("floor-delay-ms", 1, 10_000);
 
 /**
  * Opens `url`, fails loudly unless the page shown is `heading` from where it must come (`"routed"`: a

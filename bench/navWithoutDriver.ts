@@ -21,11 +21,11 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { parseArgs } from "node:util";
 import { chromium } from "@playwright/test";
 import { stopProcessGroup } from "../cli/stopProcessGroup.ts";
 import { CHROMIUM_ARGS, findChromium } from "../kit/chromium.mjs";
 import { ROOT } from "./internal/bundleSize.ts";
+import { readFlags } from "./internal/flags.ts";
 import { type FloorWorker, floorWorkerScript } from "./internal/floorNavigationServer.ts";
 import { intervalLine, ms, printGoal, printMachine, printTable, ratio } from "./internal/report.ts";
 import { bootstrapRatioInterval, summarize } from "./internal/stats.ts";
@@ -45,21 +45,19 @@ const FLOOR_NAMES: Record<FloorWorker, string> = {
   reference: "the reference's worker (dist/sw.js)",
 };
 
-const { values: flags } = parseArgs({
-  options: { rounds: { type: "string", default: "40" }, floors: { type: "string", default: "preload,route-network" } },
-  strict: true,
+const {
+  values: flags,
+  usage,
+  wholeNumber,
+} = readFlags("bench:nav-raw", `npm run bench:nav-raw -- [--rounds N] [--floors ${FLOORS.join(",")}]`, {
+  rounds: { type: "string", default: "40" },
+  floors: { type: "string", default: "preload,route-network" },
 });
-const ROUNDS = Number(flags.rounds);
-if (!Number.isInteger(ROUNDS) || ROUNDS < 1) {
-  process.stderr.write(`bench:nav-raw: --rounds must be a whole number ≥ 1, not '${flags.rounds}'.\n`);
-  process.exit(2);
-}
+const ROUNDS = wholeNumber("rounds", 1, 10_000);
 const floors = flags.floors.split(",").map((name) => name.trim());
 const unknown = floors.filter((name) => !(FLOORS as readonly string[]).includes(name));
-if (unknown.length > 0 || floors.length === 0) {
-  process.stderr.write(`bench:nav-raw: --floors takes a comma-separated list of ${FLOORS.join(", ")}; not '${unknown.join(", ") || flags.floors}'.\n`);
-  process.exit(2);
-}
+if (unknown.length > 0 || floors.length === 0)
+  usage(`--floors takes a comma-separated list of ${FLOORS.join(", ")}; not '${unknown.join(", ") || flags.floors}'.`);
 const DIST = join(ROOT, "dist");
 
 interface Origin {

@@ -16,11 +16,11 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
-import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import { createControlClient } from "../mock-server/control/controlClient.ts";
 import { forkListening, type Listening } from "../mock-server/process/forkListening.ts";
 import { serverEntry } from "../mock-server/process/serverEntry.ts";
+import { readFlags } from "./internal/flags.ts";
 
 const FAULTED = { name: "faulted (500 status fault)", path: "/app/pages/1", status: 500 } as const;
 const PLAIN = { name: "plain (server-rendered page)", path: "/app/pages/2", status: 200 } as const;
@@ -34,25 +34,12 @@ const START_TIMEOUT_MS = 30_000;
  */
 const MAX_RSS_GROWTH_MB = 150;
 
-function usage(message: string): never {
-  process.stderr.write(`bench:server: ${message}\nUsage: npm run bench:server -- [--duration S] [--connections N]\n`);
-  process.exit(2);
-}
-
-function positiveInt(flag: string, text: string, max: number): number {
-  const value = Number(text);
-  if (!/^\d+$/.test(text) || value < 1 || value > max) usage(`--${flag} must be a whole number from 1 to ${max}, not '${text}'.`);
-  return value;
-}
-
-let flags: { duration: string; connections: string };
-try {
-  ({ values: flags } = parseArgs({ options: { duration: { type: "string", default: "30" }, connections: { type: "string", default: "50" } }, strict: true }));
-} catch (error) {
-  usage((error as Error).message);
-}
-const DURATION_S = positiveInt("duration", flags.duration, 3_600);
-const CONNECTIONS = positiveInt("connections", flags.connections, 1_000);
+const { wholeNumber } = readFlags("bench:server", "npm run bench:server -- [--duration S] [--connections N]", {
+  duration: { type: "string", default: "30" },
+  connections: { type: "string", default: "50" },
+});
+const DURATION_S = wholeNumber("duration", 1, 3_600);
+const CONNECTIONS = wholeNumber("connections", 1, 1_000);
 
 function startServer(): Promise<Listening> {
   const entry = serverEntry();
