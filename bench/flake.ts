@@ -6,17 +6,16 @@
  * Flags: --repeat-each N (default 10), --workers N (default 2), --report FILE (count an earlier
  * run's JSON report instead), --save FILE (keep this run's JSON report).
  */
-import { parseArgs } from "node:util";
+
+import { readFlags } from "./internal/flags.ts";
 import { executions, type JsonReport, reportFromFlags } from "./internal/playwrightReport.ts";
 import { printMachine, printTable } from "./internal/report.ts";
 
-const { values: flags } = parseArgs({
-  options: {
-    "repeat-each": { type: "string", default: "10" },
-    workers: { type: "string", default: "2" },
-    report: { type: "string" },
-    save: { type: "string" },
-  },
+const { values: flags } = readFlags("flake", "npm run flake -- [--repeat-each N] [--workers N] [--report file.json] [--save file.json]", {
+  "repeat-each": { type: "string", default: "10" },
+  workers: { type: "string", default: "2" },
+  report: { type: "string" },
+  save: { type: "string" },
 });
 
 const report = (): Promise<JsonReport> => reportFromFlags(flags);

@@ -8,7 +8,8 @@
  * not compete for the 2 cores), --report FILE (read a JSON report from an earlier run instead of
  * running the suite), --save FILE (keep this run's JSON report).
  */
-import { parseArgs } from "node:util";
+
+import { readFlags } from "./internal/flags.ts";
 import { type Execution, executions, type JsonReport, reportFromFlags } from "./internal/playwrightReport.ts";
 import { type Goal, ms, printGoal, printMachine, printTable, ratio } from "./internal/report.ts";
 import { median } from "./internal/stats.ts";
@@ -16,13 +17,11 @@ import { median } from "./internal/stats.ts";
 const GOAL = 3;
 const FLOOR_PREFIX = "floor:";
 
-const { values: flags } = parseArgs({
-  options: {
-    "repeat-each": { type: "string", default: "5" },
-    workers: { type: "string", default: "1" },
-    report: { type: "string" },
-    save: { type: "string" },
-  },
+const { values: flags } = readFlags("bench:suite", "npm run bench:suite -- [--repeat-each N] [--workers N] [--report file.json] [--save file.json]", {
+  "repeat-each": { type: "string", default: "5" },
+  workers: { type: "string", default: "1" },
+  report: { type: "string" },
+  save: { type: "string" },
 });
 
 const report = (): Promise<JsonReport> => reportFromFlags(flags);

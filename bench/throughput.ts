@@ -20,11 +20,11 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { parseArgs } from "node:util";
 import { startMockServer } from "../specs/support/mockServerProcess.ts";
 import { DEFAULT_SHELL_CONFIG } from "../src/core/shellConfig.ts";
 import { startBareExpress } from "./internal/bareExpress.ts";
 import { ROOT } from "./internal/bundleSize.ts";
+import { readFlags } from "./internal/flags.ts";
 import { loadRoute, type Measurement, type Route } from "./internal/loadRoute.ts";
 import { HAND_WRITTEN_PROXY_REF, measureProxyThroughput } from "./internal/proxyThroughput.ts";
 import { type Goal, printGoal, printMachine, printTable, ratio } from "./internal/report.ts";
@@ -36,8 +36,10 @@ const FAULT_PATH = `${APP}/pages/1`;
 const FAULT_STATUS = 404;
 const GOAL = 0.9;
 
-const { values: flags } = parseArgs({
-  options: {
+const { values: flags, wholeNumber } = readFlags(
+  "bench:throughput",
+  "npm run bench:throughput -- [--duration S] [--rounds N] [--connections N] [--warm-up S] [--proxy] [--against <git ref>]",
+  {
     duration: { type: "string", default: "5" },
     rounds: { type: "string", default: "3" },
     connections: { type: "string", default: "10" },
@@ -45,11 +47,11 @@ const { values: flags } = parseArgs({
     proxy: { type: "boolean", default: false },
     against: { type: "string", default: HAND_WRITTEN_PROXY_REF },
   },
-});
-const DURATION_S = Number(flags.duration);
-const CONNECTIONS = Number(flags.connections);
-const WARM_UP_S = Number(flags["warm-up"]);
-const ROUNDS = Number(flags.rounds);
+);
+const DURATION_S = wholeNumber("duration", 1, 3_600);
+const CONNECTIONS = wholeNumber("connections", 1, 1_000);
+const WARM_UP_S = wholeNumber("warm-up", 0, 600);
+const ROUNDS = wholeNumber("rounds", 1, 100);
 
 const ROUTES: readonly Route[] = [
   { name: "plain: GET /app/sw.js", path: WORKER_PATH, accept: "*/*", status: 200 },
