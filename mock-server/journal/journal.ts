@@ -12,9 +12,11 @@ import type { RequestKind } from "./requestKind.ts";
  * `dropped`: a drop fault closed the connection with no response; `reset`: a reset fault aborted it
  * (RST); `garbage`: a garbage fault sent bytes that are not HTTP, then closed; `truncated`: a truncate
  * fault closed it partway through the body; `aborted`: the client went away first (e.g. from a hang);
- * `offline`: the network switch was off (`PUT /__mock/network`), so the connection was refused unanswered.
+ * `offline`: the network switch was off (`PUT /__mock/network`), so the connection was refused unanswered;
+ * `upstream-reset`: the HTTP/2 upstream reset the stream part-way through the body, so the proxy cut the
+ * client's connection.
  */
-export type Outcome = "completed" | "aborted" | "dropped" | "reset" | "garbage" | "truncated" | "offline";
+export type Outcome = "completed" | "aborted" | "dropped" | "reset" | "garbage" | "truncated" | "offline" | "upstream-reset";
 
 export interface JournalEntry {
   readonly id: number;

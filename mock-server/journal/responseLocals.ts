@@ -19,8 +19,8 @@ declare module "express-serve-static-core" {
     dropped?: boolean;
     /** The request is held open on purpose (a hang fault). */
     hung?: boolean;
-    /** How a fault, or the network switch (`offline`), cut the response short on purpose: the journal's outcome for it. */
-    cut?: "reset" | "garbage" | "truncated" | "offline";
+    /** How a fault, the network switch (`offline`) or the upstream (`upstream-reset`) cut the response short: the journal's outcome for it. */
+    cut?: "reset" | "garbage" | "truncated" | "offline" | "upstream-reset";
     /** false when the matching fault's `probability` spared the request (it went on untouched). */
     faultApplied?: boolean;
     /** For a request no fault matched: the faults it nearly matched (nearMisses.ts), for its journal entry. */
