@@ -22,6 +22,7 @@ import { forwardUpgrades, type UpgradeHandler } from "./proxy/forwardUpgrades.ts
 import { genericPageResponder } from "./proxy/genericPageResponder.ts";
 import { proxyHop } from "./proxy/proxyHop.ts";
 import { type ProxyOptions, proxyToUpstream } from "./proxy/proxyToUpstream.ts";
+import { refuseUnforwardable } from "./proxy/refuseUnforwardable.ts";
 import type { UpstreamConnection } from "./proxy/upstreamDispatcher.ts";
 import { parseUpstreamUrl } from "./proxy/upstreamUrl.ts";
 import { referenceBuilds, type ShellBuild } from "./reference/referenceBuilds.ts";
@@ -186,6 +187,8 @@ export function createApp(options: AppOptions = {}): MockApp {
   app.use(journalRequests(journal, workerPath, logger, options.controlToken, deploys.current));
   // After the journal, which records each refusal; before the faults, which a dead network never reaches.
   app.use(refuseWhileOffline(() => offline));
+  // Proxy mode forwards the target and the Host as sent: one it cannot is refused before a fault or the upstream sees it.
+  if (upstream) app.use(refuseUnforwardable());
   app.use(applyFaults(faults, backend.pages, logger));
   // Behind the faults, as the host is: a fault still wins over what a deploy did to a file.
   app.use(retiredAssets(deploys, workerPath, scopePath(basePath)));

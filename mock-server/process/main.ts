@@ -76,10 +76,11 @@ if (options.upstream === undefined && replay === undefined && !rendersJsx()) {
   );
 }
 
+const logger = createLogger(options.logLevel);
 let recorder: HarRecorder | undefined;
 try {
   const { name, version } = JSON.parse(readFileSync(kitPath("package.json"), "utf8")) as { name: string; version: string };
-  recorder = options.record === undefined ? undefined : new HarRecorder(options.record, { name, version }, options.controlToken);
+  recorder = options.record === undefined ? undefined : new HarRecorder(options.record, { name, version }, { controlToken: options.controlToken, logger });
 } catch (error) {
   if (error instanceof RecordFileError) fail(error.message);
   throw error;
@@ -98,7 +99,7 @@ try {
     workerPath: options.workerPath,
     ...(options.dist === undefined ? {} : { distDir: resolve(options.dist) }),
     controlToken: options.controlToken,
-    logger: createLogger(options.logLevel),
+    logger,
   });
 } catch (error) {
   fail((error as Error).message);

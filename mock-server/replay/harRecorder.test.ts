@@ -2,12 +2,14 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
+import type { Request } from "express";
 import { expect, onTestFinished, test } from "vitest";
 import { REDACTED } from "../http/redactHeaders.ts";
 import { MAX_HAR_ENTRIES } from "./harInput.ts";
 import { HarRecorder, RecordFileError } from "./harRecorder.ts";
 import { loadHarFile } from "./loadHar.ts";
 import { type Exchange, MAX_RECORDED_BODY_BYTES, type recordedEntry } from "./recordedEntry.ts";
+import { MAX_HELD_BODY_BYTES } from "./recordingTap.ts";
 import { findReplay } from "./replayIndex.ts";
 
 const TOKEN = "0123456789abcdef0123456789abcdef";
@@ -18,7 +20,7 @@ interface WrittenHar {
 
 function recorderForTest(controlToken?: string): { recorder: HarRecorder; read: () => WrittenHar } {
   const file = join(mkdtempSync(join(tmpdir(), "pck-record-")), "out.har");
-  const recorder = new HarRecorder(file, { name: "test", version: "1" }, controlToken);
+  const recorder = new HarRecorder(file, { name: "test", version: "1" }, { controlToken });
   onTestFinished(() => recorder.close());
   return { recorder, read: () => JSON.parse(readFileSync(file, "utf8")) };
 }
@@ -109,7 +111,7 @@ test("redacts the control token everywhere and credentials by name, as the journ
 test("stops at the most entries a HAR to replay may hold, and the file says how many it left out", () => {
   const { recorder, read } = recorderForTest();
   for (let i = 0; i < MAX_HAR_ENTRIES + 2; i++) recorder.add(exchange({ body: Buffer.alloc(0) }));
-  expect(recorder.counts).toEqual({ entries: MAX_HAR_ENTRIES, notRecorded: 2 });
+  expect(recorder.counts).toEqual({ entries: MAX_HAR_ENTRIES, notRecorded: 2, failed: null });
   const log = read().log;
   expect(log.entries).toHaveLength(MAX_HAR_ENTRIES);
   expect(log.comment).toMatch(/^pwa-conformance-kit: 2 exchange\(s\) not recorded: a recording holds at most 10000 entries/);
@@ -120,4 +122,25 @@ test("refuses a file in a folder that does not exist, naming it", () => {
   expect(() => new HarRecorder("/no/such/folder/out.har", { name: "test", version: "1" })).toThrow(
     new RecordFileError("Failed to record to '/no/such/folder/out.har': its folder does not exist. Give the path of a file to write, in a folder that exists."),
   );
+});
+
+test("answers under way hold at most MAX_HELD_BODY_BYTES of body together: past it a body is left out and says why", async () => {
+  const { recorder, read } = recorderForTest();
+  const request = (url: string) =>
+    ({ method: "GET", url, protocol: "http", headers: { host: "127.0.0.1" }, rawHeaders: ["Host", "127.0.0.1"] }) as unknown as Request;
+  const answer = { statusCode: 200, statusMessage: "OK", rawHeaders: ["Content-Type", "application/octet-stream"] };
+  const chunk = Buffer.alloc(MAX_RECORDED_BODY_BYTES);
+  const full = MAX_HELD_BODY_BYTES / MAX_RECORDED_BODY_BYTES;
+  const taps = Array.from({ length: full + 1 }, (_, i) => recorder.tap(request(`/${i}`), answer));
+  for (const tap of taps) tap.write(chunk);
+  const ended = (tap: ReturnType<typeof recorder.tap>) => new Promise((resolve) => tap.end(resolve));
+  await Promise.all(taps.map(ended));
+  // Once the others ended, their bytes are free again.
+  const after = recorder.tap(request("/after"), answer);
+  after.write(Buffer.from("small"));
+  await ended(after);
+  const comments = read().log.entries.map((entry) => entry.response.content.comment);
+  expect(comments[full]).toBe(`body not recorded: the recorder held ${MAX_HELD_BODY_BYTES} bytes of other answers under way`);
+  expect(comments.slice(0, full)).not.toContain(comments[full]);
+  expect(read().log.entries.at(-1)?.response.content).toMatchObject({ size: 5, text: Buffer.from("small").toString("base64") });
 });

@@ -8,34 +8,54 @@
  *
  * Bounded: at most MAX_HAR_ENTRIES entries and MAX_HAR_BYTES in all, the limits replay loads with,
  * so every recording replays; bodies are left out first, then entries, and the HAR says how many.
+ * The taps that copy bodies as they pass are recordingTap.ts's.
+ *
+ * The recorder never stops the server: an exchange it cannot file is left out and counted, and a
+ * failed write (a full disk) is logged once, marks the file incomplete and ends the recording.
  */
-import { closeSync, openSync, writeSync } from "node:fs";
-import { Writable } from "node:stream";
+import { closeSync, ftruncateSync, openSync, writeSync } from "node:fs";
+import type { Writable } from "node:stream";
 import type { Request } from "express";
+import { type Logger, pino } from "pino";
 import type { UpstreamAnswer } from "../proxy/proxyToUpstream.ts";
 import { MAX_HAR_BYTES, MAX_HAR_ENTRIES } from "./harInput.ts";
-import { type Exchange, MAX_RECORDED_BODY_BYTES, recordedContent, recordedEntry } from "./recordedEntry.ts";
+import { type Exchange, recordedContent, recordedEntry } from "./recordedEntry.ts";
+import { recordingTap, type TapSink } from "./recordingTap.ts";
 
 export class RecordFileError extends Error {}
 
 const TAIL = "\n]}}\n";
 
+export interface RecorderOptions {
+  /** Redacted wherever it appears (recordedEntry.ts). */
+  readonly controlToken?: string;
+  /** Where a failed write is reported; silent by default. */
+  readonly logger?: Logger;
+}
+
 export class HarRecorder {
   readonly file: string;
   readonly #fd: number;
   readonly #controlToken: string | undefined;
+  readonly #logger: Logger;
   /** Where the closing brackets begin: the next entry goes there. */
   #position: number;
   #entries = 0;
   #notRecorded = 0;
+  /** Why writing failed (an errno code such as ENOSPC), after which nothing more is written. */
+  #failed: string | null = null;
   #closed = false;
+  /** What the taps hand their exchanges to, with the body bytes they hold together. */
+  readonly #sink: TapSink;
   /** The closing brackets, with the log's comment once something was left out. */
   #tail = TAIL;
 
   /** Creates (or empties) `file` and writes an empty HAR to it. */
-  constructor(file: string, creator: { name: string; version: string }, controlToken?: string) {
+  constructor(file: string, creator: { name: string; version: string }, { controlToken, logger }: RecorderOptions = {}) {
     this.file = file;
     this.#controlToken = controlToken;
+    this.#logger = logger ?? pino({ level: "silent" });
+    this.#sink = { held: { bytes: 0 }, add: (exchange) => this.add(exchange), logger: this.#logger };
     try {
       this.#fd = openSync(file, "w");
     } catch (error) {
@@ -49,65 +69,47 @@ export class HarRecorder {
     this.#position = Buffer.byteLength(head);
   }
 
-  /** How many entries are in the file, and how many were left out at its limits. */
-  get counts(): { readonly entries: number; readonly notRecorded: number } {
-    return { entries: this.#entries, notRecorded: this.#notRecorded };
+  /** How many entries are in the file, how many were left out at its limits, and why writing stopped, if it did. */
+  get counts(): { readonly entries: number; readonly notRecorded: number; readonly failed: string | null } {
+    return { entries: this.#entries, notRecorded: this.#notRecorded, failed: this.#failed };
   }
 
   /** The proxy's hook (proxyToUpstream.ts `onUpstreamResponse`): a stream that gets the upstream's body as it passes. */
-  readonly tap = (req: Request, incoming: UpstreamAnswer): Writable => {
-    const started = new Date();
-    const startedAt = performance.now();
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const base = {
-      method: req.method,
-      url: `${req.protocol}://${req.headers.host ?? "localhost"}${req.url}`,
-      requestRawHeaders: [...req.rawHeaders],
-      requestBody: req.res?.locals.requestBody?.complete ? req.res.locals.requestBody : null,
-      status: incoming.statusCode,
-      statusText: incoming.statusMessage,
-      responseRawHeaders: [...incoming.rawHeaders],
-    };
-    return new Writable({
-      write: (chunk: Buffer, _encoding, done) => {
-        size += chunk.length;
-        if (size <= MAX_RECORDED_BODY_BYTES) chunks.push(chunk);
-        else chunks.length = 0;
-        done();
-      },
-      final: (done) => {
-        this.add({
-          ...base,
-          started,
-          durationMs: Math.round(performance.now() - startedAt),
-          body: size <= MAX_RECORDED_BODY_BYTES ? Buffer.concat(chunks) : null,
-          bodySize: size,
-        });
-        done();
-      },
-    });
-  };
+  readonly tap = (req: Request, incoming: UpstreamAnswer): Writable => recordingTap(req, incoming, this.#sink);
 
-  /** Writes one exchange; past the limits, without its body, or not at all. */
+  /** Writes one exchange; past the limits, without its body, or not at all. Never throws. */
   add(exchange: Exchange): void {
-    if (this.#closed) return;
+    if (this.#closed || this.#failed !== null) {
+      this.#notRecorded++;
+      return;
+    }
     if (this.#entries >= MAX_HAR_ENTRIES) {
       this.#leaveOut();
       return;
     }
-    const separator = this.#entries === 0 ? "\n" : ",\n";
-    const withBody = separator + JSON.stringify(recordedEntry(exchange, recordedContent(exchange, this.#controlToken), this.#controlToken));
-    const text =
-      this.#fits(withBody) || exchange.body === null
-        ? withBody
-        : separator + JSON.stringify(recordedEntry(exchange, recordedContent(exchange, this.#controlToken, false), this.#controlToken));
+    let text: string;
+    try {
+      const separator = this.#entries === 0 ? "\n" : ",\n";
+      const withBody = separator + JSON.stringify(recordedEntry(exchange, recordedContent(exchange, this.#controlToken), this.#controlToken));
+      text =
+        this.#fits(withBody) || exchange.body === null
+          ? withBody
+          : separator + JSON.stringify(recordedEntry(exchange, recordedContent(exchange, this.#controlToken, false), this.#controlToken));
+    } catch (error) {
+      // A defect of the recorder's, not the client's: logged, and the server goes on.
+      this.#logger.error({ err: error, file: this.file, method: exchange.method }, "failed to make a recording's entry");
+      this.#leaveOut();
+      return;
+    }
     if (!this.#fits(text)) {
       this.#leaveOut();
       return;
     }
     const bytes = Buffer.from(text);
-    writeSync(this.#fd, Buffer.concat([bytes, Buffer.from(this.#tail)]), 0, bytes.length + Buffer.byteLength(this.#tail), this.#position);
+    if (!this.#write(Buffer.concat([bytes, Buffer.from(this.#tail)]), this.#position)) {
+      this.#notRecorded++;
+      return;
+    }
     this.#position += bytes.length;
     this.#entries++;
   }
@@ -123,11 +125,55 @@ export class HarRecorder {
     return this.#position + Buffer.byteLength(text) + 300 <= MAX_HAR_BYTES;
   }
 
+  /** Writes all of `bytes` at `position`; a failure ends the recording (#stop) and answers false. */
+  #write(bytes: Buffer, position: number): boolean {
+    if (this.#failed !== null) return false;
+    try {
+      // writeSync may write part of a buffer (a disk filling up); the next call then says why.
+      for (let done = 0; done < bytes.length; ) done += writeSync(this.#fd, bytes, done, bytes.length - done, position + done);
+      return true;
+    } catch (error) {
+      this.#stop((error as NodeJS.ErrnoException).code ?? (error as Error).message);
+      return false;
+    }
+  }
+
+  /**
+   * After a failed write: logged once, the exchange counted as not recorded, and the file cut back
+   * to the entries written whole, closed by a comment saying it is incomplete, if the disk still
+   * takes that much (cutting frees the room the failed write took).
+   */
+  #stop(why: string): void {
+    this.#failed = why;
+    this.#logger.error(
+      { file: this.file, code: why, entries: this.#entries },
+      `Failed to write the recording '${this.file}': ${why}. The recording stops here, incomplete (its ${this.#entries} entries stay); the server goes on serving. Free some space or fix the file's permissions, then record again.`,
+    );
+    this.#tail = this.#closing();
+    try {
+      ftruncateSync(this.#fd, this.#position);
+      writeSync(this.#fd, this.#tail, this.#position);
+    } catch {
+      // Nothing more can be done for the file; the log says why.
+    }
+  }
+
   /** Counts an exchange left out and says so in the file's log comment. */
   #leaveOut(): void {
     this.#notRecorded++;
-    this.#tail = `\n],"comment":${JSON.stringify(`pwa-conformance-kit: ${this.#notRecorded} exchange(s) not recorded: a recording holds at most ${MAX_HAR_ENTRIES} entries and ${MAX_HAR_BYTES} bytes`)}}}\n`;
+    if (this.#failed !== null) return;
+    this.#tail = this.#closing();
     // The comment only grows (its count does), so the longer tail covers the shorter one it replaces.
-    writeSync(this.#fd, this.#tail, this.#position);
+    this.#write(Buffer.from(this.#tail), this.#position);
+  }
+
+  /** The closing brackets, with a comment once something was left out or writing failed. */
+  #closing(): string {
+    if (this.#notRecorded === 0 && this.#failed === null) return TAIL;
+    const comment =
+      this.#failed !== null
+        ? `pwa-conformance-kit: incomplete: writing the recording failed (${this.#failed}) after ${this.#entries} entries`
+        : `pwa-conformance-kit: ${this.#notRecorded} exchange(s) not recorded: a recording holds at most ${MAX_HAR_ENTRIES} entries and ${MAX_HAR_BYTES} bytes (the server's log names any other reason)`;
+    return `\n],"comment":${JSON.stringify(comment)}}}\n`;
   }
 }

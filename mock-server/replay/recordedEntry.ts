@@ -43,8 +43,10 @@ export interface Exchange {
   readonly status: number;
   readonly statusText: string;
   readonly responseRawHeaders: readonly string[];
-  /** The body's bytes as they came (still encoded), or null when it passed MAX_RECORDED_BODY_BYTES. */
+  /** The body's bytes as they came (still encoded), or null when it was not kept (`whyNoBody`). */
   readonly body: Buffer | null;
+  /** Why the body was not kept; by default, it passed MAX_RECORDED_BODY_BYTES. */
+  readonly whyNoBody?: string;
   /** How many bytes came, kept or not. */
   readonly bodySize: number;
 }
@@ -102,7 +104,8 @@ function isText(bytes: Buffer, contentType: string | undefined): boolean {
 export function recordedContent(exchange: Exchange, controlToken: string | undefined, keepBody = true): RecordedContent {
   const contentType = headerValue(exchange.responseRawHeaders, "content-type");
   const mimeType = contentType ?? "x-unknown";
-  if (exchange.body === null) return { size: exchange.bodySize, mimeType, comment: `body not recorded: larger than ${MAX_RECORDED_BODY_BYTES} bytes` };
+  if (exchange.body === null)
+    return { size: exchange.bodySize, mimeType, comment: `body not recorded: ${exchange.whyNoBody ?? `larger than ${MAX_RECORDED_BODY_BYTES} bytes`}` };
   const body = decoded(exchange.body, headerValue(exchange.responseRawHeaders, "content-encoding"));
   // Size stays above 0 for a body left out, so replay knows there was one.
   if (typeof body === "string") return { size: Math.max(exchange.bodySize, 1), mimeType, comment: `body ${body}` };
