@@ -82,12 +82,14 @@ export function applyFaults(store: FaultStore, pages: PageResponder, logger: Log
       taken = asked ? { fault: { id: REQUEST_FAULT_ID, ...asked.fault }, applied: true, random: Math.random } : store.take(request);
     } catch (error) {
       if (!(error instanceof MatchBudgetExceeded)) throw error;
-      // take() counts a fault only once it matched, so a request refused here changed nothing.
-      return sendError(
-        res,
-        "REQUEST_TOO_COSTLY_TO_MATCH",
-        `Failed to match ${req.method} ${req.path.slice(0, 100)}${req.path.length > 100 ? "…" : ""} against the faults: its path (${req.path.length} characters), query, headers and body against the faults' patterns would take more than the ${MAX_REQUEST_MATCH_STEPS} steps one request may cost (${MAX_BODY_MATCH_STEPS} for body patterns). Send a shorter URL, headers or body, or use fewer or simpler patterns.`,
+      // The app's own request is never failed for the faults' cost: it goes on unmatched, and take()
+      // counts a fault only once it matched, so no fault's count changed.
+      res.locals.tooCostlyToMatch = true;
+      logger.warn(
+        { method: req.method, url: res.locals.url ?? req.originalUrl, steps: MAX_REQUEST_MATCH_STEPS, bodySteps: MAX_BODY_MATCH_STEPS },
+        "request too costly to match against the faults' patterns: it goes on unmatched; use fewer or simpler patterns",
       );
+      return next();
     }
     if (!taken) {
       // Only a request no fault matched has near-misses; they are worked out now, against the faults it met.

@@ -1,25 +1,35 @@
 /**
  * How much pattern matching one request may cost, counted before each test runs, so that no request
- * holds the server for more than a few ms however long its path or headers and however many regex
- * faults there are. A regex within both caps of linearRegex.ts, `a[ab]{240}[^ab]`, took 0.8 s on a
- * 16,000-character path, and 30 of them 30 s, every other request waiting behind it.
+ * holds the server long however long its path, headers or body and however many regex faults there
+ * are. A regex within both caps of linearRegex.ts, `a[ab]{240}[^ab]`, took 0.8 s on a 16,000-character
+ * path, and 30 of them 30 s, every other request waiting behind it.
+ * A request the budget cannot afford is not refused: it goes on as if no fault matched, and its
+ * journal entry says so (`tooCostlyToMatch`), for a fault server must not fail an app's own requests.
  *
  * A step is one regex instruction against one character, the unit a match costs at worst (RE2JS
  * steps every live instruction once a character).
  */
+import { maxHeaderSize } from "node:http";
+import { MAX_KEPT_BODY_BYTES } from "../http/keptBody.ts";
+import { MAX_REGEX_PROGRAM } from "./linearRegex.ts";
 
 /**
- * 1–2 ms a request: a 244-instruction pattern on 200 random `a`s and `b`s (48,800 steps) took 1.2 ms,
- * while at 400 (97,600) its state cache overflowed and it took 6–34 ms. Ample for what tests ask: a
- * 17-instruction path regex on a 60-character path is 1,020 steps, so about fifty of them fit.
+ * What the path, query and headers may cost one request: one test of the largest pattern a fault may
+ * have (MAX_REGEX_PROGRAM, 250 instructions) over the largest head Node reads (`maxHeaderSize`,
+ * 16 KiB), about 4.1 million steps. So any one fault can test any value a real app sends (a 4 kB
+ * cookie under a 42-instruction `session=[0-9a-f]{32}` is 172,000 steps; 50,000 made that a 414)
+ * and the budget only runs out across many costly faults. Its worst, measured on a 2-core machine:
+ * 60–126 ms for patterns built to defeat RE2JS's state cache (`a[ab]{240}[^ab]`, `.{248}`) over
+ * 16,384 `a`s and `b`s, where `session=[0-9a-f]{32}` and `"op":\s*"add"` take 0.1–0.5 ms on 4–16 kB.
  */
-export const MAX_REQUEST_MATCH_STEPS = 50_000;
+export const MAX_REQUEST_MATCH_STEPS = MAX_REGEX_PROGRAM * maxHeaderSize;
 
 /**
- * What body patterns may cost one request, on top: a body is longer than a path, so a 12-instruction
- * pattern over a whole 16 kB body (keptBody.ts) fits; about 5 ms at the rate above.
+ * What body patterns may cost one request, on top: the largest pattern over all of a body that
+ * body matching reads (MAX_KEPT_BODY_BYTES, 16 kB), the same 4.1 million steps and the same worst.
+ * A 16 kB JSON POST under `"op":\s*"add"` (14 instructions) is 229,000 steps; 200,000 made it a 414.
  */
-export const MAX_BODY_MATCH_STEPS = 200_000;
+export const MAX_BODY_MATCH_STEPS = MAX_REGEX_PROGRAM * MAX_KEPT_BODY_BYTES;
 
 /**
  * A glob is charged one step per `*`-separated piece and path character, a string search along the
@@ -32,15 +42,17 @@ export const GLOB_STEPS_PER_STEP = 7;
 export class MatchBudgetExceeded extends Error {}
 
 export class MatchBudget {
+  readonly #steps: number;
   #left: number;
 
   constructor(steps = MAX_REQUEST_MATCH_STEPS) {
+    this.#steps = steps;
     this.#left = steps;
   }
 
   /** Takes `steps` before the test that costs them; throws MatchBudgetExceeded, taking nothing, when they are not left. */
   charge(steps: number): void {
-    if (steps > this.#left) throw new MatchBudgetExceeded(`matching would take more than the ${MAX_REQUEST_MATCH_STEPS} steps a request may cost`);
+    if (steps > this.#left) throw new MatchBudgetExceeded(`matching would take more than the ${this.#steps} steps a request may cost`);
     this.#left -= steps;
   }
 }

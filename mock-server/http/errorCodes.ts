@@ -36,10 +36,6 @@ export const ERROR_CODES = {
   PANEL_NOT_BUILT: { status: 503, when: "The build has no control panel (`panel/index.html`)." },
   REPLAY_UNAVAILABLE: { status: 409, when: "`POST /__mock/replay` to a server of the reference shell: replay stands in for an app, in proxy or replay mode." },
   REPLAY_UNMATCHED: { status: 404, when: "Replay: no entry of the HAR answers the request, and unmatched requests do not go upstream." },
-  REQUEST_TOO_COSTLY_TO_MATCH: {
-    status: 414,
-    when: "Matching a request's path, query and headers against the faults' patterns would cost more steps than one request may (a very long URL under regex faults).",
-  },
   TOO_MANY_FAULTS: { status: 409, when: "A fault was added while the most faults the server keeps were active." },
   TOO_MANY_SLOWED_RESPONSES: {
     status: 503,

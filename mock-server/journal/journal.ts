@@ -44,6 +44,11 @@ export interface JournalEntry {
   readonly fault: string | null;
   /** Whether that fault shaped the response: false when its `probability` spared the request; null without a fault. */
   readonly faultApplied: boolean | null;
+  /**
+   * Whether matching the request against the faults' patterns would have cost more than one request
+   * may (matchBudget.ts): it then went on as if no fault matched, with no near-misses.
+   */
+  readonly tooCostlyToMatch: boolean;
   /** ERR-4: the digest of the server-side error this response reported. */
   readonly digest: string | null;
   /** The request's headers as sent, names in lower case, credentials and the control token redacted (redactHeaders.ts). */

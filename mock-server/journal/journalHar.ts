@@ -50,6 +50,7 @@ export interface HarEntry {
   /** The deploy in effect when the request arrived (`POST /__mock/deploy`): 0 before the first. */
   readonly _deploy: number;
   readonly _outcome: JournalEntry["outcome"];
+  readonly _tooCostlyToMatch: boolean;
   /** The replayed HAR's entry that answered, or null (journal.ts `replayed`). */
   readonly _replayed: JournalEntry["replayed"];
 }
@@ -118,6 +119,7 @@ function harEntry(entry: JournalEntry, fallbackHost: string): HarEntry {
     _digest: entry.digest,
     _deploy: entry.deploy,
     _outcome: entry.outcome,
+    _tooCostlyToMatch: entry.tooCostlyToMatch,
     _replayed: entry.replayed,
   };
 }

@@ -61,6 +61,7 @@ export function journalRequests(journal: Journal, workerPath: string, logger: Lo
         outcome: completed ? "completed" : (res.locals.cut ?? (res.locals.dropped ? "dropped" : "aborted")),
         fault: res.locals.fault ?? null,
         faultApplied: res.locals.faultApplied ?? null,
+        tooCostlyToMatch: res.locals.tooCostlyToMatch ?? false,
         digest: res.locals.digest ?? null,
         requestHeaders: redactedRawHeaders(req.rawHeaders, controlToken),
         responseHeaders: res.headersSent ? redactedHeaders(res.getHeaders(), controlToken) : {},

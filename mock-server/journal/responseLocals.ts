@@ -23,6 +23,8 @@ declare module "express-serve-static-core" {
     cut?: "reset" | "garbage" | "truncated" | "offline" | "upstream-reset";
     /** false when the matching fault's `probability` spared the request (it went on untouched). */
     faultApplied?: boolean;
+    /** Matching the request would have cost more than the budget (matchBudget.ts): it went on unmatched. */
+    tooCostlyToMatch?: boolean;
     /** For a request no fault matched: the faults it nearly matched (nearMisses.ts), for its journal entry. */
     nearMisses?: readonly NearMiss[];
     /** The start of the request's body, read before faults were matched (keptBody.ts); none without a body. */

@@ -55,6 +55,8 @@ export function JournalTable({ entries, caption, onDigest }: { entries: readonly
                   {entry.fault ?? ""}
                   {/* A probability fault that matched and let the request through untouched. */}
                   {entry.faultApplied === false && <span className="spared"> (spared)</span>}
+                  {/* Matching it against the faults would have cost more than a request may: it went on unmatched. */}
+                  {entry.tooCostlyToMatch && <span className="spared">not matched: too costly</span>}
                 </td>
                 <td>{entry.outcome}</td>
                 <td>

@@ -97,6 +97,7 @@ export function forwardUpgrades({
         outcome,
         fault: null,
         faultApplied: null,
+        tooCostlyToMatch: false,
         digest: null,
         requestHeaders: redactedRawHeaders(req.rawHeaders, controlToken),
         responseHeaders,

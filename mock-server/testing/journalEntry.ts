@@ -17,6 +17,7 @@ export function documentEntry(url: string): NewEntry {
     outcome: "completed",
     fault: null,
     faultApplied: null,
+    tooCostlyToMatch: false,
     digest: null,
     requestHeaders: { accept: "text/html" },
     responseHeaders: { "content-type": "text/html; charset=utf-8" },
