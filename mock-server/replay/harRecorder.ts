@@ -55,7 +55,7 @@ export class HarRecorder {
     this.file = file;
     this.#controlToken = controlToken;
     this.#logger = logger ?? pino({ level: "silent" });
-    this.#sink = { held: { bytes: 0 }, add: (exchange) => this.add(exchange), logger: this.#logger };
+    this.#sink = { held: { bytes: 0 }, add: (exchange) => this.add(exchange), leaveOut: (why) => this.#leaveOut(why), logger: this.#logger };
     try {
       this.#fd = openSync(file, "w");
     } catch (error) {
@@ -158,9 +158,10 @@ export class HarRecorder {
     }
   }
 
-  /** Counts an exchange left out and says so in the file's log comment. */
-  #leaveOut(): void {
+  /** Counts an exchange left out and says so in the file's log comment; `why`, when it is not a limit, goes to the log. */
+  #leaveOut(why?: string): void {
     this.#notRecorded++;
+    if (why !== undefined) this.#logger.warn({ file: this.file, why }, "an exchange was not recorded");
     if (this.#failed !== null) return;
     this.#tail = this.#closing();
     // The comment only grows (its count does), so the longer tail covers the shorter one it replaces.

@@ -9,6 +9,7 @@ import type { Request } from "express";
 import type { Logger } from "pino";
 import type { UpstreamAnswer } from "../proxy/proxyToUpstream.ts";
 import { type Exchange, MAX_RECORDED_BODY_BYTES } from "./recordedEntry.ts";
+import { recordedUrl } from "./recordedUrl.ts";
 
 /**
  * The most body bytes a recorder's taps hold together: 16 bodies at MAX_RECORDED_BODY_BYTES. Each
@@ -21,6 +22,8 @@ export const MAX_HELD_BODY_BYTES = 64 * 1024 * 1024;
 export interface TapSink {
   readonly held: { bytes: number };
   readonly add: (exchange: Exchange) => void;
+  /** An exchange that cannot be filed, and why. */
+  readonly leaveOut: (why: string) => void;
   readonly logger: Logger;
 }
 
@@ -36,9 +39,9 @@ export function recordingTap(req: Request, incoming: UpstreamAnswer, sink: TapSi
     kept = 0;
     chunks.length = 0;
   };
+  const url = recordedUrl(req);
   const head = {
     method: req.method,
-    url: `${req.protocol}://${req.headers.host ?? "localhost"}${req.url}`,
     requestRawHeaders: [...req.rawHeaders],
     requestBody: req.res?.locals.requestBody?.complete ? req.res.locals.requestBody : null,
     status: incoming.statusCode,
@@ -61,7 +64,8 @@ export function recordingTap(req: Request, incoming: UpstreamAnswer, sink: TapSi
     final: (done) => {
       const body = whyNoBody === undefined ? Buffer.concat(chunks) : null;
       release();
-      sink.add({ ...head, started, durationMs: Math.round(performance.now() - startedAt), body, bodySize: size, whyNoBody });
+      if (url === null) sink.leaveOut(`its request target '${req.url}' is not a path`);
+      else sink.add({ ...head, url, started, durationMs: Math.round(performance.now() - startedAt), body, bodySize: size, whyNoBody });
       done();
     },
     destroy: (error, done) => {
