@@ -65,6 +65,19 @@ test("passes over failed requests, 304s and entries whose body is not in the HAR
   expect(findReplay(replay, GET("/empty"))?.entry.status).toBe(204);
 });
 
+test("passes over 1xx entries (a 101 handshake of a browser's export, a 103 Early Hints): none is a final answer", () => {
+  const replay = index(
+    harEntry("GET", "http://x/live", { status: 101 }),
+    harEntry("GET", "http://x/page", { status: 103, responseHeaders: [["link", "</app.css>; rel=preload"]] }),
+    harEntry("POST", "http://x/upload", { status: 100 }),
+    harEntry("GET", "http://x/page", { status: 200, text: "page" }),
+  );
+  expect(replay).toMatchObject({ total: 4, usable: 1, skipped: { informational: 3, failed: 0 } });
+  expect(findReplay(replay, GET("/live"))).toBeUndefined();
+  expect(findReplay(replay, { method: "POST", url: "/upload", headers: {}, body: null })).toBeUndefined();
+  expect(answer(findReplay(replay, GET("/page")))).toEqual({ text: "page", match: "exact" });
+});
+
 test("decodes base64 content", () => {
   const bytes = Buffer.from([0, 1, 2, 255]);
   const found = findReplay(index(harEntry("GET", "http://x/b", { text: bytes.toString("base64"), encoding: "base64" })), GET("/b"));

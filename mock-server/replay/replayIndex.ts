@@ -26,6 +26,8 @@ import type { HarInput, HarInputEntry } from "./harInput.ts";
 /** Why an entry can answer nothing; each counted in the summary (`GET /__mock/replay`). */
 export const SKIP_REASONS = {
   failed: "the request failed (status 0 or _error): no answer to give",
+  informational:
+    "a 1xx (100 Continue, 101 Switching Protocols, 103 Early Hints) is no final answer: sent as one, it would answer the connection's next request",
   notModified: "a 304 answers a conditional request; replay answers every request in full",
   noBody: "its body is not in the HAR (exported without content, or cut by the recording's caps)",
   bodyInOtherFile: "its body is in a separate file (Playwright's 'attach' content); export with content: 'embed'",
@@ -113,6 +115,7 @@ function replayedHeaders(entry: HarInputEntry): [string, string][] {
 function skipReason(entry: HarInputEntry): SkipReason | null {
   const { status, content, _error } = entry.response;
   if (status < 100 || status > 599 || (_error !== undefined && _error !== null && _error !== "")) return "failed";
+  if (status < 200) return "informational";
   if (status === 304) return "notModified";
   if (content._file !== undefined && content.text === undefined) return "bodyInOtherFile";
   if (content.text === undefined && (content.size ?? 0) > 0 && entry.request.method.toUpperCase() !== "HEAD") return "noBody";
@@ -128,7 +131,7 @@ function bodyOf(entry: HarInputEntry): Buffer {
 
 export function indexHar(har: HarInput): ReplayIndex {
   const byRoute = new Map<string, ReplayEntry[]>();
-  const skipped: Record<SkipReason, number> = { failed: 0, notModified: 0, noBody: 0, bodyInOtherFile: 0, undecodable: 0 };
+  const skipped: Record<SkipReason, number> = { failed: 0, informational: 0, notModified: 0, noBody: 0, bodyInOtherFile: 0, undecodable: 0 };
   let usable = 0;
   let bodyBytes = 0;
   har.log.entries.forEach((entry, index) => {

@@ -12,6 +12,7 @@ import { type AppOptions, createApp } from "../createApp.ts";
 import { controlRequest } from "../testing/controlRequest.ts";
 import { har, harEntry } from "../testing/harEntry.ts";
 import { listenForTest } from "../testing/listen.ts";
+import { rawRequest } from "../testing/rawExchange.ts";
 import { startMock } from "../testing/startMock.ts";
 import { HarRecorder } from "./harRecorder.ts";
 import { harFromJson, loadHarFile } from "./loadHar.ts";
@@ -145,7 +146,7 @@ test("POST /__mock/replay loads a HAR, GET shows it, DELETE stops it, and reset 
     name: "mine.har",
     entries: 2,
     answering: 1,
-    skipped: { failed: 1, notModified: 0, noBody: 0, bodyInOtherFile: 0, undecodable: 0 },
+    skipped: { failed: 1, informational: 0, notModified: 0, noBody: 0, bodyInOtherFile: 0, undecodable: 0 },
     bodyBytes: 8,
     unmatched: "404",
   };
@@ -210,4 +211,22 @@ test("PUT /__mock/scenario refuses a replay file: the control API never reads th
   expect(answer.status).toBe(400);
   expect(answer.body.error.message).toMatch(/^Failed to apply the scenario: body\.replay: the control API never reads the server's files/);
   expect((await controlRequest(origin, "GET", "/scenario")).body).toEqual({ scenario: null });
+});
+
+test("two requests pipelined on one connection get their own answers in order when the HAR holds a 1xx entry", async () => {
+  const replay = harFromJson(
+    har(
+      harEntry("GET", "http://x/app/hint", { status: 103, responseHeaders: [["link", "</app/app.css>; rel=preload"]] }),
+      harEntry("GET", "http://x/app/page", { text: "page" }),
+    ),
+    "hints.har",
+  );
+  const { origin } = await serve({ replay });
+  const host = new URL(origin).host;
+  const { bytes } = await rawRequest(
+    origin,
+    `GET /app/hint HTTP/1.1\r\nHost: ${host}\r\n\r\nGET /app/page HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`,
+  );
+  // A 103 sent as the first answer would leave the client taking the next one (the page's) for /app/hint's.
+  expect([...bytes.toString("latin1").matchAll(/^HTTP\/1\.1 (\d{3})/gm)].map((match) => Number(match[1]))).toEqual([404, 200]);
 });
