@@ -146,6 +146,15 @@ describe("starterProfile", () => {
     expect(none.missing.find((note) => note.fields.includes("install.startHeading"))?.text).toMatch(/links no web app manifest.*notApplicable/);
   });
 
+  test("a manifest init could not read is listed as missing with the reader's sentence, ended once", () => {
+    const read = "Failed to read http://127.0.0.1:4173/m.json: its body is longer than 8388608 bytes, the most the kit reads of one answer of the app.";
+    for (const detail of [read, "Reading the manifest failed: boom"]) {
+      const { missing } = starterProfile({ ...FACTS, manifest: { kind: "unknown", detail } });
+      const text = missing.find((note) => note.fields.includes("install.startHeading"))?.text;
+      expect(text).toBe(`${detail.replace(/\.$/, "")}. Name the h1 of the page the start URL opens; left out, INS-4 and INS-5 are not checked.`);
+    }
+  });
+
   test("an unseen reload behaviour is left to the schema's default and listed as missing", () => {
     const { profile, missing } = starterProfile({ ...FACTS, online: { reloads: null, detail: "Going offline failed: boom" } });
     expect(profile.reloadsOnOnline).toBeUndefined();

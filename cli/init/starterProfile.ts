@@ -202,7 +202,7 @@ function installOf(facts: AppFacts, found: FieldNote[], missing: FieldNote[]): P
       : manifest.kind === "unreadable"
         ? `Chromium could not read the manifest at ${manifest.url} (no body, or no start URL): INS-1 says why.`
         : manifest.kind === "unknown"
-          ? `${manifest.detail}.`
+          ? manifest.detail.replace(/[^.]$/, "$&.")
           : `The start URL ${manifest.startUrl} showed no h1.`;
   missing.push({ fields: ["install.startHeading"], text: `${why} Name the h1 of the page the start URL opens; left out, INS-4 and INS-5 are not checked.` });
   return {};

@@ -4,7 +4,8 @@
  */
 import type { Page } from "@playwright/test";
 import { initError } from "../initErrors.ts";
-import { scriptUrls, waitForControl } from "./pageReads.ts";
+import { manifestName } from "./manifestName.ts";
+import { linkedManifest, scriptUrls, waitForControl } from "./pageReads.ts";
 import { CONTROL_TIMEOUT_MS } from "./timeouts.ts";
 
 /** Links the home page offers: the pages init visits, a few more than the profile keeps, bounded. */
@@ -41,16 +42,10 @@ async function activeRegistration(page: Page): Promise<{ scope: string; scriptUR
 }
 
 async function appName(page: Page): Promise<string | null> {
-  const manifest = await page.evaluate(() => document.querySelector<HTMLLinkElement>("link[rel='manifest']")?.href ?? null);
-  if (manifest !== null && new URL(manifest).origin === new URL(page.url()).origin) {
-    try {
-      const body = (await (await page.request.get(manifest)).json()) as { name?: unknown; short_name?: unknown };
-      const name = typeof body.name === "string" ? body.name : body.short_name;
-      if (typeof name === "string" && name.trim() !== "") return name.trim();
-    } catch {
-      // No readable manifest: the title will do.
-    }
-  }
+  const manifest = await linkedManifest(page);
+  // No readable manifest: the title will do.
+  const name = manifest === null ? null : await manifestName(manifest);
+  if (name !== null) return name;
   const title = (await page.title()).trim();
   return title === "" ? null : title;
 }

@@ -1,4 +1,4 @@
-/** What init reads off a rendered page: its main heading, its shell's scripts, whether a worker controls it. */
+/** What init reads off a rendered page: its main heading, its shell's scripts, its manifest, whether a worker controls it. */
 import type { Page } from "@playwright/test";
 import { bringUnderControl } from "../../../kit/workerControl.ts";
 import { CONTROL_TIMEOUT_MS, RENDER_TIMEOUT_MS } from "./timeouts.ts";
@@ -37,6 +37,12 @@ export async function readMainText(page: Page): Promise<string | null> {
 /** Absolute URLs of the document's external scripts: what tells the app's shell from another page. */
 export function scriptUrls(page: Page): Promise<string[]> {
   return page.evaluate(() => [...document.scripts].map((script) => script.src).filter((src) => src !== ""));
+}
+
+/** The manifest the page links, when it is on the page's own origin (init talks to no other), or null. */
+export async function linkedManifest(page: Page): Promise<string | null> {
+  const manifest = await page.evaluate(() => document.querySelector<HTMLLinkElement>("link[rel='manifest']")?.href ?? null);
+  return manifest !== null && new URL(manifest).origin === new URL(page.url()).origin ? manifest : null;
 }
 
 /**
