@@ -228,5 +228,5 @@ test("two requests pipelined on one connection get their own answers in order wh
     `GET /app/hint HTTP/1.1\r\nHost: ${host}\r\n\r\nGET /app/page HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`,
   );
   // A 103 sent as the first answer would leave the client taking the next one (the page's) for /app/hint's.
-  expect([...bytes.toString("latin1").matchAll(/^HTTP\/1\.1 (\d{3})/gm)].map((match) => Number(match[1]))).toEqual([404, 200]);
+  expect([...bytes.toString("latin1").matchAll(/HTTP\/1\.1 (\d{3}) /g)].map((match) => Number(match[1]))).toEqual([404, 200]);
 });
