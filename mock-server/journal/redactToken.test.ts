@@ -20,6 +20,36 @@ test("redactToken replaces the token as sent and percent-encoded, in either case
   expect(redactToken(`/a/${TOKEN}`, undefined)).toBe(`/a/${TOKEN}`);
 });
 
+test("redactToken replaces every spelling that decodes to the token: any character percent-encoded, the % itself encoded again", () => {
+  const hex = (index: number) => TOKEN.charCodeAt(index).toString(16).toUpperCase();
+  const escapeAt = (index: number, escaped: string) => `${TOKEN.slice(0, index)}${escaped}${TOKEN.slice(index + 1)}`;
+  const spellings = [
+    escapeAt(0, `%${hex(0)}`),
+    escapeAt(12, `%${hex(12)}`),
+    escapeAt(12, `%${hex(12).toLowerCase()}`),
+    escapeAt(23, `%${hex(23)}`),
+    escapeAt(0, `%25${hex(0)}`),
+    escapeAt(0, `%2525${hex(0)}`),
+    [...TOKEN].map((_, index) => `%${hex(index)}`).join(""),
+  ];
+  for (const spelling of spellings) expect(redactToken(`/a?t=${spelling}&x=1`, TOKEN)).toBe(`/a?t=${REDACTED}&x=1`);
+  // Not the token: another character escaped, or a part of it, stays as it is.
+  for (const other of [escapeAt(0, "%74"), TOKEN.slice(0, -1)]) expect(redactToken(`/a?t=${other}`, TOKEN)).toBe(`/a?t=${other}`);
+});
+
+test("a token with one percent-encoded character shows in clear in neither the journal nor the HAR export's queryString", async () => {
+  const { origin } = await startMock({ controlToken: TOKEN });
+  const escaped = `%${TOKEN.charCodeAt(0).toString(16)}${TOKEN.slice(1)}`;
+  await fetch(`${origin}/app/pages/1?t=${escaped}`);
+  const har = (await (await fetch(`${origin}/__mock/journal.har`, { headers: AUTH })).json()) as {
+    log: { entries: { request: { url: string; queryString: { name: string; value: string }[] } }[] };
+  };
+  const request = har.log.entries[0]?.request;
+  expect(request?.queryString).toEqual([{ name: "t", value: REDACTED }]);
+  expect(request?.url).toMatch(/\?t=\[redacted\]$/);
+  expect(decodeURIComponent(await (await fetch(`${origin}/__mock/journal`, { headers: AUTH })).text())).not.toContain(TOKEN);
+});
+
 /** Reads a stream response until `enough` holds of what came, then stops. */
 async function readUntil(response: Response, enough: (text: string) => boolean): Promise<string> {
   const reader = response.body?.pipeThrough(new TextDecoderStream()).getReader();

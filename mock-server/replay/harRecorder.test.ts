@@ -108,6 +108,26 @@ test("redacts the control token everywhere and credentials by name, as the journ
   expect(entry.response.content.text).toBe(`your token is ${REDACTED}`);
 });
 
+test("redacts the token in every spelling that decodes to it: one character escaped in the query, and in bodies kept as base64", () => {
+  const { recorder, read } = recorderForTest(TOKEN);
+  const escapedOnce = `%${TOKEN.charCodeAt(0).toString(16)}${TOKEN.slice(1)}`;
+  const escapedTwice = `%25${TOKEN.charCodeAt(0).toString(16)}${TOKEN.slice(1)}`;
+  recorder.add(exchange({ url: `http://127.0.0.1:4173/app/?t=${escapedOnce}&u=${escapedTwice}` }));
+  recorder.add(
+    exchange({ responseRawHeaders: ["Content-Type", "application/octet-stream"], body: Buffer.concat([Buffer.from([0, 255]), Buffer.from(TOKEN)]) }),
+  );
+  recorder.add(exchange({ responseRawHeaders: ["Content-Type", "application/x-ndjson"], body: Buffer.from(`{"token":"${TOKEN}"}\n{"n":1}\n`) }));
+  const [query, binary, ndjson] = read().log.entries;
+  expect(query?.request.queryString).toEqual([
+    { name: "t", value: REDACTED },
+    { name: "u", value: REDACTED },
+  ]);
+  expect(Buffer.from(binary?.response.content.text ?? "", "base64")).toEqual(Buffer.concat([Buffer.from([0, 255]), Buffer.from(REDACTED)]));
+  expect(Buffer.from(ndjson?.response.content.text ?? "", "base64").toString()).toBe(`{"token":"${REDACTED}"}\n{"n":1}\n`);
+  const decoded = read().log.entries.map((entry) => [entry.request.url, Buffer.from(entry.response.content.text ?? "", "base64").toString("latin1")]);
+  for (const text of [readFileSync(recorder.file, "utf8"), decodeURIComponent(JSON.stringify(decoded))]) expect(text).not.toContain(TOKEN);
+});
+
 test("stops at the most entries a HAR to replay may hold, and the file says how many it left out", () => {
   const { recorder, read } = recorderForTest();
   for (let i = 0; i < MAX_HAR_ENTRIES + 2; i++) recorder.add(exchange({ body: Buffer.alloc(0) }));

@@ -111,7 +111,9 @@ export function recordedContent(exchange: Exchange, controlToken: string | undef
   if (typeof body === "string") return { size: Math.max(exchange.bodySize, 1), mimeType, comment: `body ${body}` };
   if (!keepBody && body.length > 0) return { size: body.length, mimeType, comment: "body not recorded: the recording reached its size limit" };
   if (isText(body, contentType)) return { size: body.length, mimeType, text: redactToken(body.toString("utf8"), controlToken) };
-  return { size: body.length, mimeType, text: body.toString("base64"), encoding: "base64" };
+  // Redacted before base64 hides it: latin1 maps each byte to one character and back unchanged.
+  const bytes = controlToken === undefined ? body : Buffer.from(redactToken(body.toString("latin1"), controlToken), "latin1");
+  return { size: body.length, mimeType, text: bytes.toString("base64"), encoding: "base64" };
 }
 
 /** The HAR entry; `content` from recordedContent. */
