@@ -38,13 +38,24 @@ export const faultStatus = z
   .min(MIN_FAULT_STATUS, `${STATUS_RULE} (a 1xx is an interim response, which cannot end an exchange)`)
   .max(MAX_FAULT_STATUS, STATUS_RULE);
 
+/** Stands for the server a path-form redirect target resolves against; only whether the origin stays matters. */
+const THIS_SERVER = "http://this-server.invalid";
+
 /** Where a redirect sends the browser: a path on this server, or an http(s) URL (a login page, a portal). */
 const RedirectTarget = z
   .string({ error: 'must be a path or an http(s) URL, e.g. "/login"' })
   .min(1, 'must be a path or an http(s) URL, e.g. "/login"')
   .max(2_000, "must be at most 2000 characters")
   .refine((to) => /^[\x21-\x7e]+$/.test(to), "must be a URL without spaces or control characters (percent-encode them)")
-  .refine((to) => (to.startsWith("/") && !to.startsWith("//")) || /^https?:\/\/[^/]/i.test(to), 'must start with "/" (a path here) or http:// or https://');
+  .refine((to) => (to.startsWith("/") && !to.startsWith("//")) || /^https?:\/\/[^/]/i.test(to), 'must start with "/" (a path here) or http:// or https://')
+  .superRefine((to, ctx) => {
+    if (!to.startsWith("/") || to.startsWith("//")) return;
+    // The browser resolves Location by the WHATWG URL parser, which reads "\" as "/" in http(s)
+    // URLs: "/\host" and "/\/host" are "//host", another server (Chromium followed one there).
+    const resolved = new URL(to, THIS_SERVER);
+    if (resolved.origin !== THIS_SERVER)
+      ctx.addIssue({ code: "custom", message: `must be a path on this server, and a browser reads "\\" as "/": "${to}" leads to ${resolved.href}` });
+  });
 
 const Redirect = z.strictObject(
   {

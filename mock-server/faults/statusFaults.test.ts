@@ -111,6 +111,16 @@ const INVALID_FAULTS: readonly InvalidFault[] = [
     rule: 'body.redirect.to: must start with "/" (a path here) or http:// or https://',
   },
   {
+    what: "a redirect to another site through a backslash, which browsers read as a slash",
+    body: { path: "/x", redirect: { to: "/\\evil.example/" } },
+    rule: 'body.redirect.to: must be a path on this server, and a browser reads "\\" as "/": "/\\evil.example/" leads to http://evil.example/',
+  },
+  {
+    what: "a redirect to another site through a backslash and a slash",
+    body: { path: "/x", redirect: { to: "/\\/evil.example" } },
+    rule: 'body.redirect.to: must be a path on this server, and a browser reads "\\" as "/": "/\\/evil.example" leads to http://evil.example/',
+  },
+  {
     what: "a redirect to a javascript: URL",
     body: { path: "/x", redirect: { to: "javascript:alert(1)" } },
     rule: 'body.redirect.to: must start with "/" (a path here) or http:// or https://',
