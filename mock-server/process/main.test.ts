@@ -3,7 +3,7 @@
  * flag parsing, listening and shutdown in main.ts do not depend on what the app serves.
  */
 import { spawn } from "node:child_process";
-import { readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, truncateSync, writeFileSync } from "node:fs";
 import { get, type IncomingMessage } from "node:http";
 import { connect } from "node:net";
 import { join } from "node:path";
@@ -14,6 +14,7 @@ import { fakeDistForTest } from "../testing/fakeDist.ts";
 import { listenForTest } from "../testing/listen.ts";
 import { SPAWN_TEST_TIMEOUT_MS, spawnServer } from "../testing/spawnServer.ts";
 import { USAGE } from "./cli.ts";
+import { MAX_TLS_FILE_BYTES } from "./tlsCredentials.ts";
 
 /** An upstream address nothing needs to answer at: these tests never reach it, or hold it open themselves. */
 const NOWHERE = "http://127.0.0.1:9";
@@ -196,6 +197,24 @@ test(
     });
     expect(outcome).toBe("exit 2");
     expect(stderr).toContain("Start the server with 'npm start -- …'");
+  },
+  SPAWN_TEST_TIMEOUT_MS,
+);
+
+test(
+  "a --tls-cert that is no PEM file of a sane size exits 2 naming it, and leaves the --record file unwritten",
+  async () => {
+    const { root } = fakeDistForTest();
+    const large = join(root, "large.pem");
+    writeFileSync(large, "");
+    truncateSync(large, 700_000_000);
+    const record = join(root, "out.har");
+    const server = spawnServer(["--upstream", NOWHERE, "--record", record, "--tls-cert", large, "--tls-key", large, "--port", "0"]);
+    expect(await server.exited).toBe(2);
+    expect(server.stderr()).toBe(
+      `mock-server: Failed to read --tls-key '${large}': it is larger than the ${MAX_TLS_FILE_BYTES} bytes a PEM file may have. Give the path of a PEM file.\n`,
+    );
+    expect(existsSync(record)).toBe(false);
   },
   SPAWN_TEST_TIMEOUT_MS,
 );

@@ -76,6 +76,15 @@ if (options.upstream === undefined && replay === undefined && !rendersJsx()) {
   );
 }
 
+// Every file named on the command line is read before the recording's file is written: a start that
+// fails leaves that file as it was.
+let tls: TlsCredentials | undefined;
+try {
+  tls = options.https === undefined ? undefined : await tlsCredentials(options.https, options.host);
+} catch (error) {
+  fail((error as Error).message);
+}
+
 const logger = createLogger(options.logLevel);
 let recorder: HarRecorder | undefined;
 try {
@@ -105,12 +114,6 @@ try {
   fail((error as Error).message);
 }
 
-let tls: TlsCredentials | undefined;
-try {
-  tls = options.https === undefined ? undefined : await tlsCredentials(options.https, options.host);
-} catch (error) {
-  fail((error as Error).message);
-}
 const server = tls === undefined ? createServer(mock.handler) : createHttpsServer({ key: tls.key, cert: tls.cert }, mock.handler);
 const closeUpgraded = serveUpgrades(server, mock.upgrade);
 server.on("error", (error: NodeJS.ErrnoException) => {

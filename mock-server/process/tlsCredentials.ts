@@ -6,10 +6,10 @@
  */
 
 import { createPrivateKey, type KeyObject, X509Certificate } from "node:crypto";
-import { readFileSync } from "node:fs";
 import { isIP } from "node:net";
 import { networkInterfaces } from "node:os";
 import { generate } from "selfsigned";
+import { readSmallFile, type SmallFile } from "../../kit/readSmallFile.ts";
 
 export interface TlsCredentials {
   readonly key: string;
@@ -41,12 +41,30 @@ async function generated(host: string): Promise<{ key: string; cert: string }> {
   return { key: pems.private, cert: pems.cert };
 }
 
+/**
+ * The most bytes a --tls-cert or --tls-key file may have: far above any PEM a server uses (mkcert's
+ * certificate is 1.5 kB, a chain with its intermediates a few kB), as profiles and scenarios are
+ * capped. `/dev/zero` was read to 3 GB in 3.6 s, a FIFO held the start forever, and 700 MB ended in
+ * ERR_STRING_TOO_LONG.
+ */
+export const MAX_TLS_FILE_BYTES = 1_000_000;
+
+const UNREADABLE = {
+  directory: "it is a directory",
+  "not a regular file": "it is not a regular file (a device, pipe or socket)",
+  "too large": `it is larger than the ${MAX_TLS_FILE_BYTES} bytes a PEM file may have`,
+} as const;
+
+/** The file's text, its kind and size checked first (kit/readSmallFile.ts). */
 function read(file: string, what: string): string {
+  let read: SmallFile;
   try {
-    return readFileSync(file, "utf8");
+    read = readSmallFile(file, MAX_TLS_FILE_BYTES);
   } catch (error) {
     throw new Error(`Failed to read ${what} '${file}': ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}.`);
   }
+  if ("problem" in read) throw new Error(`Failed to read ${what} '${file}': ${UNREADABLE[read.problem]}. Give the path of a PEM file.`);
+  return read.text;
 }
 
 export async function tlsCredentials(https: { readonly certFile?: string; readonly keyFile?: string }, host: string): Promise<TlsCredentials> {
