@@ -13,7 +13,7 @@ import {
   fakeDistForTest,
 } from "../testing/fakeDist.ts";
 import { listenForTest } from "../testing/listen.ts";
-import { createDeploys, MAX_NOTED_ASSETS } from "./deploys.ts";
+import { createDeploys, MAX_NOTED_ASSETS, MAX_NOTED_PATH_LENGTH, MAX_RETIRED_ASSETS } from "./deploys.ts";
 
 const WORKER = "/app/sw.js";
 const WORKER_BODY = "self.addEventListener('fetch', () => {});";
@@ -113,7 +113,7 @@ test("each journal entry carries the deploy in effect when it arrived, and a res
   const har = await createControlClient(origin).journalHar();
   expect(har.log.entries.map((entry) => entry._deploy)).toEqual([0, 1]);
   await controlRequest(origin, "POST", "/reset");
-  expect((await controlRequest(origin, "GET", "/deploy")).body).toEqual({ deploy: 0, oldAssets: null, retired: [] });
+  expect((await controlRequest(origin, "GET", "/deploy")).body).toEqual({ deploy: 0, oldAssets: null, retired: [], dropped: 0 });
   expect((await get(origin, WORKER)).body).toBe(WORKER_BODY);
 });
 
@@ -191,11 +191,32 @@ test("a deploy keeps at most MAX_NOTED_ASSETS new paths, and files retired earli
   deploys.deploy({});
   deploys.note("/b.js");
   deploys.deploy({ oldAssets: "keep" });
-  expect(deploys.state()).toEqual({ deploy: 2, oldAssets: "keep", retired: ["/a.js", "/b.js"] });
+  expect(deploys.state()).toEqual({ deploy: 2, oldAssets: "keep", retired: ["/a.js", "/b.js"], dropped: 0 });
   expect(deploys.retiredAs("/a.js")).toBe("keep");
   expect(deploys.retiredAs("/c.js")).toBeNull();
   for (let i = 0; i <= MAX_NOTED_ASSETS; i++) deploys.note(`/flood/${i}.js`);
   expect(deploys.deploy({}).retired).toHaveLength(2 + MAX_NOTED_ASSETS);
+});
+
+test("deploys retire at most MAX_RETIRED_ASSETS paths in all, letting the oldest go first and counting them in the answer, and note no path longer than MAX_NOTED_PATH_LENGTH", () => {
+  const deploys = createDeploys();
+  const flood = (deploy: number) => {
+    for (let i = 0; i < MAX_NOTED_ASSETS; i++) deploys.note(`/flood/${deploy}/${i}.js`);
+  };
+  deploys.note(`/${"x".repeat(MAX_NOTED_PATH_LENGTH)}.js`);
+  for (let deploy = 1; deploy <= 3; deploy++) {
+    flood(deploy);
+    deploys.deploy({});
+  }
+  const { retired, dropped } = deploys.state();
+  expect(retired).toHaveLength(MAX_RETIRED_ASSETS);
+  expect(retired.some((path) => path.startsWith("/flood/1/"))).toBe(MAX_RETIRED_ASSETS > 2 * MAX_NOTED_ASSETS);
+  expect(retired.filter((path) => path.startsWith("/flood/3/"))).toHaveLength(MAX_NOTED_ASSETS);
+  expect(retired.some((path) => path.length > MAX_NOTED_PATH_LENGTH)).toBe(false);
+  expect(dropped).toBe(3 * MAX_NOTED_ASSETS - MAX_RETIRED_ASSETS);
+  expect(deploys.retiredAs("/flood/3/0.js")).toBe("404");
+  deploys.reset();
+  expect(deploys.state()).toEqual({ deploy: 0, oldAssets: null, retired: [], dropped: 0 });
 });
 
 test("the typed client deploys and reads the deploy, and rejects with the server's message on bad input", async () => {

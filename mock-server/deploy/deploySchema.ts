@@ -26,4 +26,6 @@ export interface DeployState {
   readonly oldAssets: OldAssets | null;
   /** The paths the last deploy retired (the previous build's scripts and styles), sorted. */
   readonly retired: readonly string[];
+  /** Retired paths let go past MAX_RETIRED_ASSETS (deploys.ts), the oldest first, since the start or the last reset: served again as any path. */
+  readonly dropped: number;
 }

@@ -6,8 +6,22 @@
  */
 import type { DeployRequest, DeployState, OldAssets } from "./deploySchema.ts";
 
-/** How many retired paths a deploy keeps: a build's scripts and styles, with room; a flood of distinct URLs cannot grow it further. */
+/**
+ * How many paths one deploy retires: a build's scripts and styles, with room (the example apps'
+ * builds have 4 to 26); a flood of distinct URLs cannot grow it further.
+ */
 export const MAX_NOTED_ASSETS = 2_000;
+
+/**
+ * How many retired paths all deploys keep together, the oldest let go first (a page still open from
+ * that build is the least likely to ask): two floods of MAX_NOTED_ASSETS. Without it eight deploys
+ * after 2,100 distinct requests each made the deploy answer 64 MB and took the server from 119 to
+ * 599 MB; a path let go is served as any other path, and the answer counts them (`dropped`).
+ */
+export const MAX_RETIRED_ASSETS = 2 * MAX_NOTED_ASSETS;
+
+/** The longest path noted: four times the longest script or style path of the example apps (117 characters). */
+export const MAX_NOTED_PATH_LENGTH = 512;
 
 export interface Deploys {
   /** The deploy in effect: 0 before the first. */
@@ -48,27 +62,34 @@ export function createDeploys({ servedAfter = () => false, defaultOldAssets = ()
   let oldAssets: OldAssets | null = null;
   let retired = new Set<string>();
   let noted = new Set<string>();
+  let dropped = 0;
+  const state = (): DeployState => ({ deploy, oldAssets, retired: [...retired].sort(), dropped });
   return {
     current: () => deploy,
-    state: () => ({ deploy, oldAssets, retired: [...retired].sort() }),
+    state,
     deploy: (request) => {
       deploy += 1;
       oldAssets = request.oldAssets ?? defaultOldAssets() ?? "404";
-      // Files retired by an earlier deploy stay retired (a build older still), unless the new build has them.
-      retired = new Set([...retired, ...noted].filter((path) => !servedAfter(deploy, path)));
+      // Files retired by an earlier deploy stay retired (a build older still), unless the new build
+      // has them; past the cap the oldest go (a Set keeps insertion order: older builds first).
+      const kept = [...retired, ...noted].filter((path) => !servedAfter(deploy, path));
+      const over = Math.max(0, kept.length - MAX_RETIRED_ASSETS);
+      dropped += over;
+      retired = new Set(kept.slice(over));
       noted = new Set();
       newDocumentServed = false;
-      return { deploy, oldAssets, retired: [...retired].sort() };
+      return state();
     },
     reset: () => {
       deploy = 0;
       oldAssets = null;
       retired = new Set();
       noted = new Set();
+      dropped = 0;
       newDocumentServed = false;
     },
     note: (path) => {
-      if (!retired.has(path) && noted.size < MAX_NOTED_ASSETS) noted.add(path);
+      if (path.length <= MAX_NOTED_PATH_LENGTH && !retired.has(path) && noted.size < MAX_NOTED_ASSETS) noted.add(path);
     },
     retiredAs: (path) => (oldAssets !== null && retired.has(path) && !(sameFileNames && newDocumentServed) ? oldAssets : null),
     documentServed: () => {

@@ -12,5 +12,6 @@ export function describeDeploy(state: DeployState | undefined): string {
   if (state === undefined) return "Loading…";
   if (state.deploy === 0 || state.oldAssets === null) return "Deploy 0: the build the server started with.";
   const retired = state.retired.length === 1 ? "1 file" : `${state.retired.length} files`;
-  return `Deploy ${state.deploy}: the previous build's scripts and styles (${retired}) answer ${OLD_ASSET_LABELS[state.oldAssets]}.`;
+  const dropped = state.dropped === 0 ? "" : ` ${state.dropped} older retired file(s) were let go past the server's cap and are served again.`;
+  return `Deploy ${state.deploy}: the previous build's scripts and styles (${retired}) answer ${OLD_ASSET_LABELS[state.oldAssets]}.${dropped}`;
 }
