@@ -27,13 +27,14 @@ import { resetConnection } from "./reset.ts";
 import { addResponseHeaders } from "./responseHeaders.ts";
 import type { Random } from "./seededRandom.ts";
 import { actionFor } from "./sequence.ts";
-import { MAX_SLOWED_RESPONSES, SlowedResponses } from "./slowedResponses.ts";
+import { MAX_REQUEST_SLOWED_RESPONSES, MAX_SLOWED_RESPONSES, SlowedResponses } from "./slowedResponses.ts";
 import { RETRY_AFTER_SECONDS, respondWithStatus, type StatusContext } from "./status.ts";
 import { sendThrowingScript } from "./throwOnLoad.ts";
 import { truncateBody } from "./truncate.ts";
 
 interface Acting extends StatusContext {
   readonly random: Random;
+  /** The count this response is slowed under: the request's own shortcuts have theirs (slowedResponses.ts). */
   readonly slowed: SlowedResponses;
   /** A quota's 429: the seconds until its window ends. */
   readonly retryAfterSeconds?: number;
@@ -53,10 +54,11 @@ async function act(req: Request, res: Response, next: NextFunction, action: Faul
     const release = acting.slowed.admit();
     if (!release) {
       res.set("retry-after", String(RETRY_AFTER_SECONDS));
+      const whose = acting.faultId === REQUEST_FAULT_ID ? "asked for by requests (__dribble, __bps)" : "of faults";
       return sendError(
         res,
         "TOO_MANY_SLOWED_RESPONSES",
-        `Failed to dribble ${req.method} ${req.originalUrl}: ${MAX_SLOWED_RESPONSES} dribbled responses are under way, the most the server keeps at once. Retry once one has finished, or slow fewer responses at a time.`,
+        `Failed to dribble ${req.method} ${res.locals.url ?? req.originalUrl}: ${acting.slowed.max} dribbled responses ${whose} are under way, the most the server keeps at once. Retry once one has finished, or slow fewer responses at a time.`,
       );
     }
     dribbleBody(res, action.dribble, release);
@@ -69,7 +71,8 @@ async function act(req: Request, res: Response, next: NextFunction, action: Faul
 }
 
 export function applyFaults(store: FaultStore, pages: PageResponder, logger: Logger): RequestHandler {
-  const slowed = new SlowedResponses();
+  const slowed = new SlowedResponses(MAX_SLOWED_RESPONSES);
+  const slowedByRequests = new SlowedResponses(MAX_REQUEST_SLOWED_RESPONSES);
   return async (req, res, next) => {
     const asked = readRequestFault(req);
     if (asked && "problem" in asked) return sendError(res, "INVALID_REQUEST_FAULT", `Failed to apply the request's fault: ${asked.problem}.`);
@@ -108,7 +111,7 @@ export function applyFaults(store: FaultStore, pages: PageResponder, logger: Log
       random: taken.random,
       pages,
       logger,
-      slowed,
+      slowed: fault.id === REQUEST_FAULT_ID ? slowedByRequests : slowed,
       ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }),
     });
   };

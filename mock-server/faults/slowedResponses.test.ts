@@ -2,7 +2,7 @@
 import { type IncomingMessage, request } from "node:http";
 import { expect, test } from "vitest";
 import { startMock } from "../testing/startMock.ts";
-import { MAX_SLOWED_RESPONSES, SlowedResponses } from "./slowedResponses.ts";
+import { MAX_REQUEST_SLOWED_RESPONSES, MAX_SLOWED_RESPONSES, SlowedResponses } from "./slowedResponses.ts";
 
 test("admits MAX_SLOWED_RESPONSES at once, then none until one is released (once, however often it is called)", () => {
   const slowed = new SlowedResponses();
@@ -40,5 +40,23 @@ test("one dribble past the cap is answered 503 with Retry-After, and the server 
     await expect.poll(async () => (await head(origin, "/app/pages/1?again")).res.statusCode).toBe(200);
   } finally {
     for (const { destroy } of open) destroy();
+  }
+});
+
+test("requests that slow themselves (?__bps) hold slots of their own: a test's dribble fault still gets one when they are all taken", async () => {
+  const { origin, mock } = await startMock();
+  mock.faults.add({ path: "/app/pages/1", representation: "any", dribble: { chunks: 2, overMs: 60_000 } });
+  const asked = await Promise.all(Array.from({ length: MAX_REQUEST_SLOWED_RESPONSES }, (_, i) => head(origin, `/app/pages/2?__bps=1&n=${i}`)));
+  const held: { destroy: () => void }[] = [...asked];
+  try {
+    expect(asked.every(({ res }) => res.statusCode === 200)).toBe(true);
+    const oneMore = await head(origin, "/app/pages/2?__bps=1&n=more");
+    held.push(oneMore);
+    expect(oneMore.res.statusCode).toBe(503);
+    const fault = await head(origin, "/app/pages/1");
+    held.push(fault);
+    expect(fault.res.statusCode).toBe(200);
+  } finally {
+    for (const { destroy } of held) destroy();
   }
 });
