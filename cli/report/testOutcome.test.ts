@@ -15,16 +15,21 @@ const testCase = (tags: string[] = [], annotations: { type: string; description?
   }) as unknown as TestCase;
 
 const result = (status: TestResult["status"], steps: TestStep[], error?: string, annotations: { type: string; description?: string }[] = []): TestResult =>
-  ({ status, steps, attachments: [], annotations, ...(error ? { error: { message: error } } : {}) }) as unknown as TestResult;
+  ({
+    status,
+    steps,
+    attachments: [],
+    annotations,
+    errors: error ? [{ message: error }] : [],
+    ...(error ? { error: { message: error } } : {}),
+  }) as unknown as TestResult;
 
 const outcomeOf = (c: TestCase, r: TestResult) => testOutcome(c, r, "/repo", "/repo/test-results/conformance");
 
 describe("testOutcome", () => {
   test("a failed assertion is a failure of the app, in the assertion's words", () => {
-    const r = result("failed", [
-      step("pw:api", "Navigate"),
-      step("expect", 'Expect "toBe"', "Error: offline navigation to a cached page: no response\n\nExpected: true"),
-    ]);
+    const message = "Error: offline navigation to a cached page: no response\n\nExpected: true";
+    const r = result("failed", [step("pw:api", "Navigate"), step("expect", 'Expect "toBe"', message)], message);
     expect(outcomeOf(testCase(), r)).toMatchObject({
       outcome: "failed",
       level: "required",
@@ -45,8 +50,9 @@ describe("testOutcome", () => {
   });
 
   test("an assertion inside a failed precondition makes the test inconclusive, naming the precondition", () => {
-    const inner = step("expect", 'Expect "poll toContain"', "Error: expect(received).toContain(expected)");
-    const r = result("failed", [step("test.step", "precondition: the page is stored (NAV-3)", "Error: expect(received).toContain(expected)", [inner])]);
+    const message = "Error: expect(received).toContain(expected)";
+    const inner = step("expect", 'Expect "poll toContain"', message);
+    const r = result("failed", [step("test.step", "precondition: the page is stored (NAV-3)", message, [inner])], message);
     expect(outcomeOf(testCase(), r)).toMatchObject({
       outcome: "inconclusive",
       detail: "the page is stored (NAV-3) did not hold (expect(received).toContain(expected))",
@@ -55,21 +61,48 @@ describe("testOutcome", () => {
 
   test("a poll's last attempt reported after its failed precondition step is the precondition's, not a failure", () => {
     const message = 'Error: expect(received).toContain(expected)\n\nExpected value: "/a"';
-    const r = result("failed", [step("test.step", "precondition: the page is stored (NAV-3)", message), step("expect", 'Expect "poll toContain"', message)]);
+    const r = result(
+      "failed",
+      [step("test.step", "precondition: the page is stored (NAV-3)", message), step("expect", 'Expect "poll toContain"', message)],
+      message,
+    );
     expect(outcomeOf(testCase(), r)).toMatchObject({ outcome: "inconclusive" });
   });
 
   test("a wait step's timeout is an observation: the test's own assertion after it decides", () => {
     const waited = step("test.step", "wait: the page is stored under its URL", "Error: timed out", [step("expect", 'Expect "poll"', "Error: timed out")]);
-    const r = result("failed", [waited, step("expect", 'Expect "toBe"', "Error: served offline\n\nExpected: true")]);
+    const r = result("failed", [waited, step("expect", 'Expect "toBe"', "Error: served offline\n\nExpected: true")], "Error: served offline\n\nExpected: true");
     expect(outcomeOf(testCase(), r)).toMatchObject({ outcome: "failed", detail: "served offline; Expected: true" });
   });
 
   test("a precondition failing inside a fixture is inconclusive too", () => {
-    const fixture = step("fixture", "controlledPage", undefined, [
-      step("test.step", "precondition: a service worker controls /app/ (REG-2)", "TimeoutError: waitForFunction: Timeout 15000ms exceeded."),
+    const message = "TimeoutError: Timed out after 15000 ms waiting for an activated service worker to control the page.";
+    const fixture = step("fixture", "controlledPage", undefined, [step("test.step", "precondition: a service worker controls /app/ (REG-2)", message)]);
+    expect(outcomeOf(testCase(), result("failed", [fixture], message))).toMatchObject({
+      outcome: "inconclusive",
+      detail:
+        "a service worker controls /app/ (REG-2) did not hold (TimeoutError: Timed out after 15000 ms waiting for an activated service worker to control the page.)",
+    });
+  });
+
+  test("a poll's attempt that failed before the poll passed never decides: a harness error after it makes the test inconclusive", () => {
+    // As seen on a public Serwist example: a poll's early attempt, then `page.reload` failing in set-up.
+    const poll = step("expect", 'Expect "poll not toBe"', undefined, [
+      step("expect", 'Expect "not toBe"', 'Error: expect(received).not.toBe(expected)\n\nExpected: not "waiting"'),
     ]);
-    expect(outcomeOf(testCase(), result("failed", [fixture], "TimeoutError"))).toMatchObject({ outcome: "inconclusive" });
+    const reload = step("pw:api", "Reload", "Error: page.reload: net::ERR_FAILED");
+    const r = result("failed", [poll, reload], "Error: page.reload: net::ERR_FAILED");
+    expect(outcomeOf(testCase(), r)).toMatchObject({ outcome: "inconclusive", detail: "the suite's own step failed: page.reload: net::ERR_FAILED" });
+  });
+
+  test("the assertion the test ended with decides, not an earlier one the test caught and went on from", () => {
+    const caught = step("expect", 'Expect "poll toBe"', "Error: expect(received).toBe(expected)\n\nExpected: true\nReceived: false");
+    const final = 'Error: Cache Storage holds /app/a after the app\'s own navigation\n\nExpected value: "/app/a"';
+    const r = result("failed", [caught, step("pw:api", "Evaluate"), step("expect", 'Expect "toContain"', final)], final);
+    expect(outcomeOf(testCase(), r)).toMatchObject({
+      outcome: "failed",
+      detail: 'Cache Storage holds /app/a after the app\'s own navigation; Expected value: "/app/a"',
+    });
   });
 
   test("a test that timed out in a browser call is inconclusive; one that timed out in an assertion failed", () => {

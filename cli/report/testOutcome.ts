@@ -12,25 +12,48 @@ import type { TestOutcome } from "./verdicts.ts";
 
 const isStepOf = (step: TestStep, prefix: string) => step.category === "test.step" && step.title.startsWith(prefix);
 
-/** The failing assertion outside any precondition or wait step, depth first; null when there is none. */
-export function failedAssertion(steps: readonly TestStep[]): TestStep | null {
-  for (const step of steps) {
-    if (isStepOf(step, PRECONDITION_PREFIX) || isStepOf(step, WAIT_PREFIX)) continue;
-    if (step.category === "expect" && step.error) return step;
-    const inner = failedAssertion(step.steps);
-    if (inner) return inner;
-  }
+const messageOf = (error: { message?: string } | undefined): string => stripVTControlCharacters(error?.message ?? "").trim();
+
+/** A precondition or wait step: the harness's, whose errors are never a verdict on the app. */
+interface HarnessStep {
+  readonly kind: "precondition" | "wait";
+  readonly step: TestStep;
+}
+
+/** A step with an error, and the outermost harness step it lies in (or is). */
+interface Errored {
+  readonly step: TestStep;
+  readonly harness: HarnessStep | null;
+}
+
+function harnessStep(step: TestStep): HarnessStep | null {
+  if (isStepOf(step, PRECONDITION_PREFIX)) return { kind: "precondition", step };
+  if (isStepOf(step, WAIT_PREFIX)) return { kind: "wait", step };
   return null;
 }
 
-/** The failed precondition step, if any: its title says what the test needed. */
-function failedPrecondition(steps: readonly TestStep[]): TestStep | null {
-  for (const step of steps) {
-    if (isStepOf(step, PRECONDITION_PREFIX) && step.error) return step;
-    const inner = failedPrecondition(step.steps);
-    if (inner) return inner;
-  }
-  return null;
+/** Every step that ended with an error, depth first in the order they ran, with the harness step each lies in. */
+function erroredSteps(steps: readonly TestStep[], harness: HarnessStep | null = null): Errored[] {
+  return steps.flatMap((step) => {
+    const inside = harness ?? harnessStep(step);
+    return [...(step.error ? [{ step, harness: inside }] : []), ...erroredSteps(step.steps, inside)];
+  });
+}
+
+/**
+ * The step that decided a failed test: the one whose error is the error the test ended with. An
+ * assertion's attempt that a later one made good (an `expect.poll` that passed in the end), or a wait
+ * the harness caught, ended nothing, so it never decides. A test that timed out ended with the
+ * timeout, not a step's error: the step still running then decides (the last with an error).
+ */
+export function decidingStep(result: Pick<TestResult, "status" | "steps" | "error" | "errors">): Errored | null {
+  const errored = erroredSteps(result.steps);
+  if (result.status === "timedOut") return errored.at(-1) ?? null;
+  const ended = messageOf(result.errors?.[0] ?? result.error);
+  if (ended === "") return null;
+  const same = errored.filter(({ step }) => messageOf(step.error) === ended);
+  // The same error can be a precondition's and its poll's last attempt, reported after the step: the precondition's.
+  return same.find(({ harness }) => harness?.kind === "precondition") ?? same.at(-1) ?? null;
 }
 
 /**
@@ -58,10 +81,8 @@ export function oneLine(message: string | undefined): string {
   return [head, ...facts, ...diff].filter(Boolean).join("; ");
 }
 
-function sameError(a: TestStep, b: TestStep): boolean {
-  const message = (step: TestStep) => stripVTControlCharacters(step.error?.message ?? "").trim();
-  return message(a) !== "" && message(a) === message(b);
-}
+/** The detail of a test skipped with no word of why: a defect of the suite, unless its probe failed (conformanceReporter.ts). */
+export const SKIPPED_WITHOUT_REASON = "skipped without a reason (a defect of the suite)";
 
 export function testOutcome(test: TestCase, result: TestResult, rootDir: string, reportDir: string): TestOutcome {
   const title = test.titlePath().slice(3).join(" › ");
@@ -75,22 +96,21 @@ export function testOutcome(test: TestCase, result: TestResult, rootDir: string,
   if (result.status === "skipped") {
     const left = annotation(NOT_CHECKED) ?? annotation(NOT_APPLICABLE);
     const outcome: Outcome = left?.type === NOT_CHECKED ? NOT_CHECKED : NOT_APPLICABLE;
-    return { ...base, outcome, detail: left?.description ?? "skipped without a reason (a defect of the suite)" };
+    return { ...base, outcome, detail: left?.description ?? SKIPPED_WITHOUT_REASON };
   }
   if (result.status === "passed") return { ...base, outcome: "passed" };
 
   const trace = result.attachments.find((a) => a.name === "trace")?.path;
   const withTrace = trace ? { trace: relative(reportDir, trace) } : {};
   const marked = annotation(INCONCLUSIVE);
-  const precondition = failedPrecondition(result.steps);
-  // An `expect.poll`'s last attempt can end after the precondition step that ran it has failed, and
-  // be reported outside it: the same error is the precondition's, not an assertion of the test's own.
-  const assertion = [failedAssertion(result.steps)].find((step) => step && !(precondition && sameError(step, precondition))) ?? null;
-  if (assertion && !marked) return { ...base, outcome: "failed", detail: oneLine(assertion.error?.message), ...withTrace };
+  const decided = decidingStep(result);
+  if (decided && decided.harness === null && decided.step.category === "expect" && !marked)
+    return { ...base, outcome: "failed", detail: oneLine(decided.step.error?.message), ...withTrace };
+  const precondition = decided?.harness?.kind === "precondition" ? decided.harness.step : null;
   const why = marked?.description
     ? marked.description
     : precondition
       ? `${precondition.title.slice(PRECONDITION_PREFIX.length).trim()} did not hold (${oneLine(precondition.error?.message)})`
-      : `the suite's own step failed: ${oneLine(result.error?.message ?? result.status)}`;
+      : `the suite's own step failed: ${oneLine(result.errors?.[0]?.message ?? result.error?.message ?? result.status)}`;
   return { ...base, outcome: INCONCLUSIVE, detail: why, ...withTrace };
 }
