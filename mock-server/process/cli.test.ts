@@ -12,6 +12,7 @@ const DEFAULTS: CliOptions = {
   upstream: undefined,
   upstreamConnection: {},
   record: undefined,
+  force: false,
   replay: undefined,
   replayUnmatched: undefined,
   workerPath: undefined,
@@ -371,7 +372,15 @@ describe("--record, --replay and --replay-unmatched", () => {
     );
   });
 
+  test("takes --force beside --record only: it lets the recording replace a file the kit did not record", () => {
+    expect(parse(...UPSTREAM, "--record", "out.har", "--force")).toMatchObject({ record: "out.har", force: true });
+    expect(parse(...UPSTREAM, "--record", "out.har").force).toBe(false);
+    expect(errorOf([...UPSTREAM, "--force"])).toBe(
+      "--force lets --record replace an existing file, and there is no --record: pass --record <file.har> too, or leave --force out.",
+    );
+  });
+
   test("lists the flags in --help", () => {
-    for (const flag of ["--record <file.har>", "--replay <file.har>", "--replay-unmatched <p>"]) expect(USAGE).toContain(flag);
+    for (const flag of ["--record <file.har>", "--force", "--replay <file.har>", "--replay-unmatched <p>"]) expect(USAGE).toContain(flag);
   });
 });

@@ -42,7 +42,9 @@ Options:
   --upstream-http2        speak HTTP/2 without TLS (h2c) to an http:// upstream that has only that
   --upstream-insecure     accept any certificate from an https:// upstream (a dev server's own)
   --record <file.har>     proxy mode: write what the upstream answers (bodies included, credentials
-                          and the control token redacted) to this HAR file, entry by entry
+                          and the control token redacted) to this HAR file, entry by entry. An
+                          existing file is replaced only if it is a HAR the kit recorded (or empty)
+  --force                 let --record replace an existing file that is not one the kit recorded
   --replay <file.har>     answer requests from this HAR (--record's, or a browser's or Playwright's
                           export with content); without --upstream the server stands in for the
                           app alone. The faults, the journal and deploys still apply on top
@@ -75,6 +77,8 @@ export interface CliOptions {
   readonly upstreamConnection: UpstreamConnection;
   /** A HAR file to write the upstream's answers to. */
   readonly record: string | undefined;
+  /** Let --record replace a file that is not a HAR the kit recorded. */
+  readonly force: boolean;
   /** A HAR file to answer from. */
   readonly replay: string | undefined;
   /** Set only when given: createApp picks the default from whether there is an upstream. */
@@ -101,6 +105,7 @@ const FLAGS = {
   "upstream-http2": { type: "boolean" },
   "upstream-insecure": { type: "boolean" },
   record: { type: "string" },
+  force: { type: "boolean" },
   replay: { type: "string" },
   "replay-unmatched": { type: "string" },
   "worker-path": { type: "string" },
@@ -238,6 +243,7 @@ export function parseCli(argv: readonly string[], env: Readonly<Record<string, s
       upstream: undefined,
       upstreamConnection: {},
       record: undefined,
+      force: false,
       replay: undefined,
       replayUnmatched: undefined,
       workerPath: undefined,
@@ -267,6 +273,9 @@ export function parseCli(argv: readonly string[], env: Readonly<Record<string, s
   }
   const upstreamConnection = parseUpstreamConnection(upstream, values["upstream-http2"] === true, values["upstream-insecure"] === true);
   const { record, replay, replayUnmatched } = parseRecordAndReplay(values.record, values.replay, values["replay-unmatched"], upstream !== undefined);
+  const force = values.force === true;
+  if (force && record === undefined)
+    throw new CliError("--force lets --record replace an existing file, and there is no --record: pass --record <file.har> too, or leave --force out.");
   const workerPath = values["worker-path"];
   const workerPathWhy = workerPath === undefined ? null : urlPathProblem(workerPath);
   if (workerPathWhy) throw new CliError(`--worker-path '${workerPath}' ${workerPathWhy}, e.g. /app/sw.js.`);
@@ -293,6 +302,7 @@ export function parseCli(argv: readonly string[], env: Readonly<Record<string, s
     upstream,
     upstreamConnection,
     record,
+    force,
     replay,
     replayUnmatched,
     workerPath,

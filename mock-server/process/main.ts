@@ -89,7 +89,18 @@ const logger = createLogger(options.logLevel);
 let recorder: HarRecorder | undefined;
 try {
   const { name, version } = JSON.parse(readFileSync(kitPath("package.json"), "utf8")) as { name: string; version: string };
-  recorder = options.record === undefined ? undefined : new HarRecorder(options.record, { name, version }, { controlToken: options.controlToken, logger });
+  recorder =
+    options.record === undefined
+      ? undefined
+      : new HarRecorder(
+          options.record,
+          { name, version },
+          {
+            controlToken: options.controlToken,
+            logger,
+            force: options.force,
+          },
+        );
 } catch (error) {
   if (error instanceof RecordFileError) fail(error.message);
   throw error;

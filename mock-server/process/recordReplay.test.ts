@@ -35,6 +35,24 @@ test(
 );
 
 test(
+  "--record naming a file the kit did not record exits 2 and leaves it as it was; with --force the recording replaces it",
+  async () => {
+    const file = join(fakeDistForTest().root, "notes.txt");
+    writeFileSync(file, "my notes\n");
+    const refused = spawnServer(["--upstream", "http://127.0.0.1:9", "--record", file, "--port", "0"]);
+    expect(await refused.exited).toBe(2);
+    expect(refused.stderr()).toBe(
+      `mock-server: Failed to record to '${file}': it exists and is not a HAR this kit recorded. Name a new file, or pass --force to replace it.\n`,
+    );
+    expect(readFileSync(file, "utf8")).toBe("my notes\n");
+    const forced = spawnServer(["--upstream", "http://127.0.0.1:9", "--record", file, "--force", "--port", "0"]);
+    await forced.listening;
+    expect(JSON.parse(readFileSync(file, "utf8"))).toMatchObject({ log: { creator: { name: "pwa-conformance-kit" }, entries: [] } });
+  },
+  SPAWN_TEST_TIMEOUT_MS,
+);
+
+test(
   "a scenario's replay, named relative to the scenario file, is in force from the start; --replay beside it exits 2",
   async () => {
     const { root } = fakeDistForTest();

@@ -13,16 +13,18 @@
  * The recorder never stops the server: an exchange it cannot file is left out and counted, and a
  * failed write (a full disk) is logged once, marks the file incomplete and ends the recording.
  */
-import { closeSync, ftruncateSync, openSync, writeSync } from "node:fs";
+import { closeSync, ftruncateSync, writeSync } from "node:fs";
 import type { Writable } from "node:stream";
 import type { Request } from "express";
 import { type Logger, pino } from "pino";
+import { writeAll } from "../process/replaceFile.ts";
 import type { UpstreamAnswer } from "../proxy/proxyToUpstream.ts";
 import { MAX_HAR_BYTES, MAX_HAR_ENTRIES } from "./harInput.ts";
+import { openRecordFile, RecordFileError } from "./openRecordFile.ts";
 import { type Exchange, recordedContent, recordedEntry } from "./recordedEntry.ts";
 import { recordingTap, type TapSink } from "./recordingTap.ts";
 
-export class RecordFileError extends Error {}
+export { RecordFileError };
 
 const TAIL = "\n]}}\n";
 
@@ -31,6 +33,8 @@ export interface RecorderOptions {
   readonly controlToken?: string;
   /** Where a failed write is reported; silent by default. */
   readonly logger?: Logger;
+  /** Replace an existing regular file that is not a HAR the kit recorded (`--force`). */
+  readonly force?: boolean;
 }
 
 export class HarRecorder {
@@ -50,22 +54,15 @@ export class HarRecorder {
   /** The closing brackets, with the log's comment once something was left out. */
   #tail = TAIL;
 
-  /** Creates (or empties) `file` and writes an empty HAR to it. */
-  constructor(file: string, creator: { name: string; version: string }, { controlToken, logger }: RecorderOptions = {}) {
+  /** Writes an empty HAR to `file` (openRecordFile.ts says which files it may replace), or throws a RecordFileError. */
+  constructor(file: string, creator: { name: string; version: string }, { controlToken, logger, force = false }: RecorderOptions = {}) {
     this.file = file;
     this.#controlToken = controlToken;
     this.#logger = logger ?? pino({ level: "silent" });
     this.#sink = { held: { bytes: 0 }, add: (exchange) => this.add(exchange), leaveOut: (why) => this.#leaveOut(why), logger: this.#logger };
-    try {
-      this.#fd = openSync(file, "w");
-    } catch (error) {
-      const { code, message } = error as NodeJS.ErrnoException;
-      const why =
-        code === "ENOENT" ? "its folder does not exist" : code === "EACCES" ? "this user may not write it" : code === "EISDIR" ? "it is a directory" : message;
-      throw new RecordFileError(`Failed to record to '${file}': ${why}. Give the path of a file to write, in a folder that exists.`);
-    }
-    const head = `{"log":{"version":"1.2","creator":${JSON.stringify(creator)},"pages":[],"entries":[`;
-    writeSync(this.#fd, head + TAIL, 0);
+    const head = `{"log":{"version":"1.2","creator":${JSON.stringify({ name: creator.name, version: creator.version })},"pages":[],"entries":[`;
+    const ownStart = `{"log":{"version":"1.2","creator":{"name":${JSON.stringify(creator.name)},`;
+    this.#fd = openRecordFile(file, head + TAIL, ownStart, force);
     this.#position = Buffer.byteLength(head);
   }
 
@@ -129,8 +126,8 @@ export class HarRecorder {
   #write(bytes: Buffer, position: number): boolean {
     if (this.#failed !== null) return false;
     try {
-      // writeSync may write part of a buffer (a disk filling up); the next call then says why.
-      for (let done = 0; done < bytes.length; ) done += writeSync(this.#fd, bytes, done, bytes.length - done, position + done);
+      // Whole or not at all: a filling disk writes part of a buffer, and the next call says why.
+      writeAll(this.#fd, bytes, position);
       return true;
     } catch (error) {
       this.#stop((error as NodeJS.ErrnoException).code ?? (error as Error).message);
