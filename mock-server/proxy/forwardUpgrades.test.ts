@@ -5,11 +5,12 @@
  */
 import { createHash } from "node:crypto";
 import { createServer, type IncomingMessage, request } from "node:http";
-import type { Socket } from "node:net";
+import { connect, type Socket } from "node:net";
 import { WebSocket } from "undici";
 import { expect, onTestFinished, test } from "vitest";
 import { createApp } from "../createApp.ts";
 import { listen } from "../testing/listen.ts";
+import { MAX_EARLY_CLIENT_BYTES } from "./forwardUpgrades.ts";
 import { serveUpgrades } from "./serveUpgrades.ts";
 
 const WEBSOCKET_GUID = "258EAFA5-E914-47DA-95CA-C5AB0DC85B11";
@@ -139,4 +140,59 @@ test("the control API has no WebSocket: a 404 that says where its live journal i
   expect(answer.status).toBe(404);
   expect(answer.body).toContain("GET /__mock/journal/stream");
   expect(mock.journal.list().entries).toEqual([]);
+});
+
+test("a handshake the upstream never answers is given up, upstream side too, when the client ends its socket, and journaled as aborted", async () => {
+  const waiting = new Set<Socket>();
+  const upstream = await startUpstream((_req, socket) => {
+    waiting.add(socket);
+    // Read, as a WebSocket server reads: the proxy giving up shows as the end of the socket.
+    socket.resume();
+    socket.on("end", () => socket.destroy());
+    socket.on("close", () => waiting.delete(socket));
+  });
+  const { mock, origin } = await startProxy(upstream.origin);
+  const HANDSHAKES = 20;
+  const clients: Socket[] = [];
+  for (let i = 0; i < HANDSHAKES; i++) {
+    const req = request(`${origin}/hmr?n=${i}`, { headers: { connection: "Upgrade", upgrade: "websocket" } });
+    req.on("error", () => {});
+    req.on("socket", (socket) => clients.push(socket));
+    req.end();
+  }
+  await expect.poll(() => waiting.size).toBe(HANDSHAKES);
+  // A normal close: the client's FIN, not a reset.
+  for (const socket of clients) socket.end();
+  await expect.poll(() => waiting.size).toBe(0);
+  await expect.poll(() => mock.journal.list().entries.length).toBe(HANDSHAKES);
+  expect(new Set(mock.journal.list().entries.map((entry) => `${entry.kind} ${entry.status} ${entry.outcome}`))).toEqual(new Set(["websocket null aborted"]));
+});
+
+test("bytes a client sends while the upstream has not answered reach it after its 101, in order; past MAX_EARLY_CLIENT_BYTES the handshake is given up", async () => {
+  const answers: Array<() => void> = [];
+  const received: string[] = [];
+  const upstream = await startUpstream((_req, socket) => {
+    socket.on("data", (chunk: Buffer) => received.push(chunk.toString()));
+    answers.push(() => socket.write("HTTP/1.1 101 Switching Protocols\r\nConnection: Upgrade\r\nUpgrade: echo\r\n\r\n"));
+  });
+  const { mock, origin } = await startProxy(upstream.origin);
+  const { port } = new URL(origin);
+  const client = connect(Number(port), "127.0.0.1");
+  onTestFinished(() => void client.destroy());
+  client.write("GET /hmr HTTP/1.1\r\nHost: x\r\nConnection: Upgrade\r\nUpgrade: echo\r\n\r\n");
+  await expect.poll(() => answers.length).toBe(1);
+  client.write("early;");
+  client.write("later;");
+  answers[0]?.();
+  await expect.poll(() => received.join("")).toBe("early;later;");
+
+  const flooding = connect(Number(port), "127.0.0.1");
+  onTestFinished(() => void flooding.destroy());
+  flooding.write("GET /flood HTTP/1.1\r\nHost: x\r\nConnection: Upgrade\r\nUpgrade: echo\r\n\r\n");
+  await expect.poll(() => answers.length).toBe(2);
+  const closed = new Promise((resolve) => flooding.on("close", resolve));
+  flooding.on("error", () => {});
+  flooding.write(Buffer.alloc(MAX_EARLY_CLIENT_BYTES + 1));
+  await closed;
+  await expect.poll(() => mock.journal.list().entries.find((entry) => entry.url === "/flood")?.outcome).toBe("aborted");
 });

@@ -38,6 +38,13 @@ export interface UpgradeOptions {
 
 export type UpgradeHandler = (req: IncomingMessage, socket: Socket, head: Buffer) => void;
 
+/**
+ * What a client may send before the upstream answers its handshake, kept for the upstream: a
+ * WebSocket client sends nothing until the 101 (RFC 6455 §4.1), so 64 KiB is room for any other
+ * upgrade's first bytes; past it the handshake is given up as if the client had left.
+ */
+export const MAX_EARLY_CLIENT_BYTES = 64 * 1024;
+
 /** An HTTP/1.1 answer written on the raw socket, which has no ServerResponse during an upgrade. */
 function head(status: number, message: string | undefined, rawHeaders: readonly string[]): string {
   const lines = [`HTTP/1.1 ${status} ${message || STATUS_CODES[status] || ""}`];
@@ -149,12 +156,44 @@ export function forwardUpgrades({
       ...(upstream.tls ? { rejectUnauthorized: !insecure, servername: upstream.hostname } : {}),
     });
     outgoing.setTimeout(timeoutMs, () => outgoing.destroy(Object.assign(new Error(`it sent nothing for ${timeoutMs} ms`), { code: "TIMEOUT" })));
-    socket.on("close", () => outgoing.destroy());
+    let answered = false;
+    // A client that leaves before the upstream answers (its FIN, as a page closing does, or a reset)
+    // takes the upstream request with it: the server's sockets stay half-open after a FIN, and both
+    // sides were held until the upstream timeout (200 such handshakes: 400 descriptors for 60 s).
+    const leave = () => {
+      if (answered) return;
+      answered = true;
+      outgoing.destroy();
+      socket.destroy();
+      record(null, "aborted");
+    };
+    // A FIN shows only to a socket that is read, so the client's bytes are read while it waits and
+    // kept for the upstream, at most MAX_EARLY_CLIENT_BYTES of them.
+    const early: Buffer[] = [...(firstBytes.length > 0 ? [firstBytes] : [])];
+    let earlyBytes = firstBytes.length;
+    const keepEarly = (chunk: Buffer) => {
+      earlyBytes += chunk.length;
+      if (earlyBytes > MAX_EARLY_CLIENT_BYTES) return leave();
+      early.push(chunk);
+    };
+    /** Once answered: the joined sockets' pipe reads from here on; after a refusal or an error what comes is dropped, so the client's FIN still closes. */
+    const stopKeeping = (joined: boolean) => {
+      socket.off("data", keepEarly);
+      socket.off("end", leave);
+      if (joined) socket.pause();
+      else socket.on("data", () => {});
+    };
+    socket.on("data", keepEarly);
+    socket.on("end", leave);
+    socket.on("close", leave);
     outgoing.on("upgrade", (answer, upstreamSocket, upstreamFirstBytes) => {
+      if (answered) return void upstreamSocket.destroy();
+      answered = true;
+      stopKeeping(true);
       outgoing.setTimeout(0);
       socket.write(head(answer.statusCode ?? 101, answer.statusMessage, answer.rawHeaders));
       if (upstreamFirstBytes.length > 0) socket.write(upstreamFirstBytes);
-      if (firstBytes.length > 0) upstreamSocket.write(firstBytes);
+      for (const chunk of early) upstreamSocket.write(chunk);
       // Either side closing or failing closes the other: a half-joined pair would hold both open.
       upstreamSocket.on("error", () => socket.destroy());
       socket.on("error", () => upstreamSocket.destroy());
@@ -165,13 +204,20 @@ export function forwardUpgrades({
       record(answer.statusCode ?? 101, "completed", redactedRawHeaders(answer.rawHeaders, controlToken));
     });
     outgoing.on("response", (answer) => {
+      if (answered) return void answer.destroy();
+      answered = true;
+      stopKeeping(false);
+      // The client leaving now ends the answer passed on, which the pipe below does not on its own.
+      socket.on("close", () => answer.destroy());
       // The upstream refused the upgrade (a 400 for a bad token, a 404): the browser sees its answer.
       socket.write(head(answer.statusCode ?? 502, answer.statusMessage, endToEnd(answer.rawHeaders)));
       answer.pipe(socket);
       answer.on("end", () => record(answer.statusCode ?? 502, "completed", redactedRawHeaders(answer.rawHeaders, controlToken)));
     });
     outgoing.on("error", (error: NodeJS.ErrnoException) => {
-      if (socket.destroyed) return;
+      if (socket.destroyed || answered) return;
+      answered = true;
+      stopKeeping(false);
       logger.warn({ upstream: upstream.origin, url, code: error.code }, "upstream unreachable");
       const status = error.code === "TIMEOUT" ? 504 : 502;
       answerError(
