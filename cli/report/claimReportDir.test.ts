@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
@@ -84,6 +84,43 @@ describe("claimReportDir", () => {
     expect(() => claimReportDir(join(file, "sub"), false)).toThrow(": ENOTDIR.");
     expect(() => claimReportDir("/proc/self/report/sub", false)).toThrow(": ENOENT.");
     expect(readdirSync(root)).toEqual(["file"]);
+  });
+
+  test("a marker's name holding a symbolic link is not the kit's: the claim refuses, even forced, and the link's target is untouched", () => {
+    const mine = join(root, "mine.txt");
+    writeFileSync(mine, "my notes\n");
+    const dir = join(root, "report");
+    mkdirSync(dir);
+    symlinkSync(mine, join(dir, REPORT_DIR_MARKER));
+    expect(() => claimReportDir(dir, false)).toThrow(
+      `Failed to use ${dir} as the report directory: it is not empty and the kit did not create it (it holds ${REPORT_DIR_MARKER}).`,
+    );
+    expect(() => claimReportDir(dir, true)).toThrow(
+      `Failed to use ${dir} as the report directory: ${REPORT_DIR_MARKER} would be replaced, and the kit did not write them. Move them, or name another directory with --report-dir.`,
+    );
+    expect(readFileSync(mine, "utf8")).toBe("my notes\n");
+    expect(lstatSync(join(dir, REPORT_DIR_MARKER)).isSymbolicLink()).toBe(true);
+  });
+
+  test("a link that looks like a marker is not read as one, and a link put at the marker's name after the claim is replaced, not written through", () => {
+    const elsewhere = join(root, "elsewhere");
+    claimReportDir(elsewhere, false);
+    const dir = join(root, "report");
+    mkdirSync(dir);
+    writeFileSync(join(dir, "junit.xml"), "mine\n");
+    symlinkSync(join(elsewhere, REPORT_DIR_MARKER), join(dir, REPORT_DIR_MARKER));
+    // The link's target lists junit.xml: read through the link, the claim would remove the user's file.
+    expect(() => claimReportDir(dir, true)).toThrow(/: (junit\.xml, \.pwa-conformance-kit|\.pwa-conformance-kit, junit\.xml) would be replaced/);
+    expect(readFileSync(join(dir, "junit.xml"), "utf8")).toBe("mine\n");
+
+    const claimed = join(root, "claimed");
+    claimReportDir(claimed, false);
+    const before = readFileSync(join(elsewhere, REPORT_DIR_MARKER), "utf8");
+    rmSync(join(claimed, REPORT_DIR_MARKER));
+    symlinkSync(join(elsewhere, REPORT_DIR_MARKER), join(claimed, REPORT_DIR_MARKER));
+    writeFileSync(join(claimed, "junit.xml"), "kit\n");
+    recordReportEntries(claimed);
+    expect(readFileSync(join(elsewhere, REPORT_DIR_MARKER), "utf8")).toBe(before);
   });
 
   test("undo removes what the claim added", () => {

@@ -5,13 +5,14 @@
  * empties `html/` (its HTML reporter) and `artifacts/` (the run's outputDir) by itself, so those
  * may only be folders the kit made: that is checked here, before Playwright starts.
  */
-import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
+import { replaceFile } from "../../mock-server/process/replaceFile.ts";
 
 export const REPORT_DIR_MARKER = ".pwa-conformance-kit";
 
-/** Every name the kit writes in a report directory (playwright.config.ts, conformanceReporter.ts). */
-export const REPORT_ENTRIES = ["conformance.md", "conformance.json", "conformance.html", "junit.xml", "html", "artifacts"] as const;
+/** Every name the kit writes in a report directory (playwright.config.ts, conformanceReporter.ts, a shard's blob/: check.ts). */
+export const REPORT_ENTRIES = ["conformance.md", "conformance.json", "conformance.html", "junit.xml", "html", "artifacts", "blob"] as const;
 
 /** A marker is a short list; anything longer is not one the kit wrote. */
 const MAX_MARKER_BYTES = 4_096;
@@ -41,7 +42,8 @@ function isKitEntry(name: string): boolean {
 function readMarker(dir: string): Set<string> | null {
   const file = join(dir, REPORT_DIR_MARKER);
   try {
-    const stats = statSync(file);
+    // lstat: a link at the marker's name is not a marker the kit wrote, whatever it points to.
+    const stats = lstatSync(file);
     if (!stats.isFile() || stats.size > MAX_MARKER_BYTES) return null;
     const marker = JSON.parse(readFileSync(file, "utf8")) as Partial<Marker>;
     if (!Array.isArray(marker.wrote)) return null;
@@ -51,9 +53,10 @@ function readMarker(dir: string): Set<string> | null {
   }
 }
 
+/** Written beside and renamed over its name (replaceFile.ts): a link put there is replaced, never written through. */
 function writeMarker(dir: string, wrote: readonly string[]): void {
   const marker: Marker = { wrote };
-  writeFileSync(join(dir, REPORT_DIR_MARKER), `${JSON.stringify({ ...marker, note: "Written by pwa-conformance-kit: the files it may replace here." })}\n`);
+  replaceFile(join(dir, REPORT_DIR_MARKER), `${JSON.stringify({ ...marker, note: "Written by pwa-conformance-kit: the files it may replace here." })}\n`);
 }
 
 function display(dir: string, names: readonly string[]): string {
@@ -127,8 +130,9 @@ export function claimReportDir(dir: string, force: boolean): { readonly undo: ()
   const entries = entriesOf(dir);
   const listed = entries === null ? new Set<string>() : (readMarker(dir) ?? null);
   if (entries !== null && listed === null && entries.length > 0) {
-    const taken = entries.filter(isKitEntry);
-    if (!force) throw new ReportDirError(MESSAGES.notKits(dir, display(dir, [...taken, ...entries.filter((name) => !isKitEntry(name))])));
+    // A marker's name holding no marker (a link, a file of the user's) is theirs: never replaced, even forced.
+    const taken = entries.filter((name) => isKitEntry(name) || name === REPORT_DIR_MARKER);
+    if (!force) throw new ReportDirError(MESSAGES.notKits(dir, display(dir, [...taken, ...entries.filter((name) => !taken.includes(name))])));
     if (taken.length > 0) throw new ReportDirError(MESSAGES.taken(dir, display(dir, taken)));
   }
   const taken = (entries ?? []).filter((name) => isKitEntry(name) && !listed?.has(name));
