@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
@@ -50,6 +50,22 @@ describe("writeProfile", () => {
     expect(readFileSync(file, "utf8")).toBe("{}");
     writeProfile(file, PROFILE, () => "", true);
     expect(loadProfile(file).name).toBe("x");
+  });
+
+  test("with force, a symbolic link at the profile's or the notes' name is replaced, and its target is untouched", () => {
+    const dir = mkdtempSync(join(tmpdir(), "pck-write-"));
+    dirs.push(dir);
+    const mine = join(dir, "bashrc");
+    writeFileSync(mine, "export PATH\n");
+    const file = join(dir, "p.json");
+    symlinkSync(mine, file);
+    symlinkSync(mine, notesFileFor(file));
+    writeProfile(file, PROFILE, () => "notes\n", true);
+    expect(readFileSync(mine, "utf8")).toBe("export PATH\n");
+    expect(lstatSync(file).isFile()).toBe(true);
+    expect(loadProfile(file).name).toBe("x");
+    expect(readFileSync(notesFileFor(file), "utf8")).toBe("notes\n");
+    expect(readdirSync(dir).sort()).toEqual(["bashrc", "p.json", "p.md"]);
   });
 
   test("schemaReference starts with ./ or ../; notesFileFor swaps .json for .md", () => {

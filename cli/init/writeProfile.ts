@@ -6,6 +6,7 @@
 import { accessSync, constants, statSync, writeFileSync } from "node:fs";
 import { basename, dirname, relative, sep } from "node:path";
 import { kitPath } from "../../kit/kitPaths.ts";
+import { replaceFile } from "../../mock-server/process/replaceFile.ts";
 import type { ProfileInput } from "../profile/profileSchema.ts";
 import { initError } from "./initErrors.ts";
 
@@ -60,15 +61,20 @@ export function writeProfile(file: string, profile: ProfileInput, notes: (profil
   const notesFile = notesFileFor(file);
   checkOutFiles([file, notesFile], force);
   const json = `${JSON.stringify({ $schema: schemaReference(file), ...profile }, null, 2)}\n`;
-  // `wx` fails rather than replace a file that appeared since the check above.
-  const flag = force ? "w" : "wx";
-  try {
-    writeFileSync(file, json, { flag });
-    writeFileSync(notesFile, notes(basename(file)), { flag });
-  } catch (error) {
-    const { code, path } = error as NodeJS.ErrnoException;
-    if (code === "EEXIST") throw initError("exists", path ?? file);
-    throw initError("write", path ?? file, code ?? (error as Error).message);
+  for (const [path, text] of [
+    [file, json],
+    [notesFile, notes(basename(file))],
+  ] as const) {
+    try {
+      // Without force, `wx` fails rather than replace a file that appeared since the check above; with
+      // it, replaceFile renames a new file over the name, so a link there is replaced, never written through.
+      if (force) replaceFile(path, text);
+      else writeFileSync(path, text, { flag: "wx" });
+    } catch (error) {
+      const { code } = error as NodeJS.ErrnoException;
+      if (code === "EEXIST") throw initError("exists", path);
+      throw initError("write", path, code ?? (error as Error).message);
+    }
   }
   return { profile: file, notes: notesFile };
 }
