@@ -42,9 +42,10 @@ const requestLine = fc.constantFrom(
   "GET http://other.example/abs HTTP/1.1",
   "OPTIONS * HTTP/1.1",
 );
-/** Extra headers: none, one near or past Node's limit, or very many small ones. */
+/** Extra headers: none, a WebSocket upgrade's (forwarded on another path), one near or past Node's limit, or very many small ones. */
 const extraHeaders = fc.oneof(
   fc.constant<string[]>([]),
+  fc.constant(["Upgrade: websocket", "Connection: Upgrade", "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==", "Sec-WebSocket-Version: 13"]),
   fc.integer({ min: 1_000, max: NODE_HEADER_LIMIT * 2 }).map((length) => [`X-Big: ${"v".repeat(length)}`]),
   fc.integer({ min: 100, max: 2_500 }).map((count) => Array.from({ length: count }, (_, i) => `X-${i}: ${i}`)),
 );
@@ -68,7 +69,8 @@ test(
     const control = `GET /__mock/config HTTP/1.1\r\nHost: ${new URL(origin).host}\r\nConnection: close\r\n\r\n`;
     await fc.assert(
       fc.asyncProperty(requestLine, host, extraHeaders, async (line, hostValue, extra) => {
-        const sent = await rawRequest(origin, `${[line, `Host: ${hostValue}`, "Connection: close", ...extra].join("\r\n")}\r\n\r\n`);
+        const close = extra.some((header) => header.startsWith("Connection:")) ? [] : ["Connection: close"];
+        const sent = await rawRequest(origin, `${[line, `Host: ${hostValue}`, ...close, ...extra].join("\r\n")}\r\n\r\n`);
         // An answer of the upstream, a refusal, or Node's own 400/431: never a 5xx, never silence.
         const status = statusOf(sent.bytes);
         expect(status, sent.bytes.toString("latin1").slice(0, 300)).not.toBeNull();
