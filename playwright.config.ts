@@ -1,10 +1,13 @@
 import { extname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig, devices, type ReporterDescription } from "@playwright/test";
+import { RUN_METADATA_KEY, runMetadataFromEnv } from "./cli/report/runMetadata.ts";
 import { CHROMIUM_ARGS, findChromium } from "./kit/chromium.mjs";
 import { readKitEnv } from "./kit/env.mjs";
 
 const chromium = findChromium();
+/** The probe's project: the clause tests' only dependency. */
+const PROBE_PROJECT = "probe";
 /** ".ts" from a clone; ".js" in the installed package, where this file is compiled into lib/ with the specs. */
 const ext = extname(fileURLToPath(import.meta.url));
 
@@ -15,21 +18,20 @@ const ext = extname(fileURLToPath(import.meta.url));
 const { reportDir, target, progress } = readKitEnv();
 /** A line per test, or (PCK_OUTPUT=progress) a progress line every few seconds. */
 const perTest: ReporterDescription = progress ? [`./cli/report/progressReporter${ext}`] : ["list"];
-/** First, always: a failed test keeps its worker, and every later reporter still sees it failed. */
-const keptWorkers: ReporterDescription = [`./cli/report/keptWorkerReporter${ext}`];
 const reporter: ReporterDescription[] = reportDir
   ? [
-      keptWorkers,
       perTest,
       [`./cli/report/conformanceReporter${ext}`],
       ["html", { open: "never", outputFolder: `${reportDir}/html` }],
       ["junit", { outputFile: `${reportDir}/junit.xml` }],
     ]
   : process.env.CI
-    ? [keptWorkers, perTest, ["html", { open: "never", outputFolder: "test-results/html" }], ["junit", { outputFile: "test-results/junit.xml" }]]
-    : [keptWorkers, perTest];
+    ? [perTest, ["html", { open: "never", outputFolder: "test-results/html" }], ["junit", { outputFile: "test-results/junit.xml" }]]
+    : [perTest];
 
 export default defineConfig({
+  // What the report needs beyond the results, kept in every shard's blob for `pwa-conformance-kit merge`.
+  metadata: { [RUN_METADATA_KEY]: runMetadataFromEnv() },
   testDir: "specs",
   testMatch: `**/*.spec${ext}`,
   // The control panel's, the network switch's and the journal's specs test the kit's own mock server, not the app: a
@@ -46,9 +48,9 @@ export default defineConfig({
         `**/worker-temperature.spec${ext}`,
       ]
     : [],
-  // One mock server per parallel worker for the whole run: a test worker replaced after a failed test
-  // takes over its predecessor's instead of starting one.
-  globalSetup: `./specs/support/runServers${ext}`,
+  // The run's folder (the probe's facts) and one mock server per parallel worker for the whole run: a
+  // test worker replaced after a failed test takes over its predecessor's instead of starting one.
+  globalSetup: `./specs/harness/startRun${ext}`,
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
   // A flake is fixed at its cause, never retried away.
@@ -61,12 +63,14 @@ export default defineConfig({
   use: {
     ...devices["Desktop Chrome"],
     serviceWorkers: "allow",
-    // A failed test's trace and screenshots are kept by the suite itself (specs/support/failureArtifacts.ts):
-    // Playwright's retain-on-failure would drop the trace of a failure that keeps its worker
-    // (keepWorker.ts), and its screenshots would take the next test's prepared page too (preparedPages.ts).
-    trace: "off",
-    screenshot: "off",
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
     launchOptions: { args: CHROMIUM_ARGS, ...(chromium?.executablePath ? { executablePath: chromium.executablePath } : {}) },
   },
-  projects: [{ name: "chromium" }],
+  projects: [
+    // What the kit learns about the app once, before any clause test (specs/probe.setup.ts). A setup
+    // project: it runs in every run, whatever --grep or --shard leave of the clause tests.
+    { name: PROBE_PROJECT, testMatch: `**/probe.setup${ext}` },
+    { name: "chromium", dependencies: [PROBE_PROJECT] },
+  ],
 });

@@ -69,6 +69,13 @@ printMachine(`bench:check (${names.join(", ")}; --runs ${runs}, --workers ${work
 const reports = mkdtempSync(join(tmpdir(), "pck-bench-check-"));
 const servers = new Map<string, Listening>();
 
+/**
+ * The floor's one test. Run without the probe (`--no-deps`): the floor is what any check costs before
+ * it learns anything of the app, the same measure as before the probe existed; what the probe costs
+ * an app is part of that app's check.
+ */
+const FLOOR_SPEC = "specs/floor.spec.ts";
+
 /** Wall time of one check; `only` limits it to some spec files. Exit codes 0, 1 and 3 are all verdicts. */
 async function timeCheck(name: string, label: string, only: readonly string[]): Promise<number> {
   const fixture = FIXTURES[name] as FixtureApp;
@@ -78,18 +85,30 @@ async function timeCheck(name: string, label: string, only: readonly string[]): 
     code,
     ms: wall,
     output,
-  } = await runCommand(process.execPath, ["--import", "tsx", join(ROOT, "cli", "check.ts"), ...args, "--", ...only, "--workers", String(workers)], {
-    cwd: ROOT,
-    quiet: true,
-  });
+  } = await runCommand(
+    process.execPath,
+    [
+      "--import",
+      "tsx",
+      join(ROOT, "cli", "check.ts"),
+      ...args,
+      "--",
+      ...only,
+      ...(only.includes(FLOOR_SPEC) ? ["--no-deps"] : []),
+      "--workers",
+      String(workers),
+    ],
+    {
+      cwd: ROOT,
+      quiet: true,
+    },
+  );
   if (![0, 1, 3].includes(code)) throw new Error(`The ${label} check exited ${code}:\n${output}`);
   return wall;
 }
 
 const PLAYWRIGHT_CLI = fileURLToPath(import.meta.resolve("@playwright/test/cli"));
 const BREAKDOWN_REPORTER = join(ROOT, "bench", "internal", "timeBreakdownReporter.ts");
-/** First, as in the suite's own config: a failed test keeps its worker, as in a check. */
-const KEPT_WORKER_REPORTER = join(ROOT, "cli", "report", "keptWorkerReporter.ts");
 
 /**
  * One more run of the app's suite as a check runs it (PCK_TARGET, its profile), straight through
@@ -98,15 +117,11 @@ const KEPT_WORKER_REPORTER = join(ROOT, "cli", "report", "keptWorkerReporter.ts"
 async function breakdownOf(name: string): Promise<TimeBreakdown> {
   const fixture = FIXTURES[name] as FixtureApp;
   const out = join(reports, `${name}-breakdown.json`);
-  const { code, output } = await runCommand(
-    process.execPath,
-    [PLAYWRIGHT_CLI, "test", "--workers", String(workers), "--reporter", `${KEPT_WORKER_REPORTER},${BREAKDOWN_REPORTER}`],
-    {
-      cwd: ROOT,
-      quiet: true,
-      env: { ...process.env, PCK_TARGET: (servers.get(name) as Listening).origin, PCK_PROFILE: fixture.profile, PCK_BENCH_BREAKDOWN: out },
-    },
-  );
+  const { code, output } = await runCommand(process.execPath, [PLAYWRIGHT_CLI, "test", "--workers", String(workers), "--reporter", BREAKDOWN_REPORTER], {
+    cwd: ROOT,
+    quiet: true,
+    env: { ...process.env, PCK_TARGET: (servers.get(name) as Listening).origin, PCK_PROFILE: fixture.profile, PCK_BENCH_BREAKDOWN: out },
+  });
   if (![0, 1].includes(code) || !existsSync(out)) throw new Error(`The ${name} breakdown run exited ${code}:\n${output}`);
   return JSON.parse(readFileSync(out, "utf8")) as TimeBreakdown;
 }
@@ -125,14 +140,14 @@ try {
       await forkListening(fixture.serveScript, ["--port", "0"], { name: `the ${name} server`, timeoutMs: fixture.startTimeoutMs, quiet: true }),
     );
   }
-  floors.push(await timeCheck("second-app", "floor-0", ["specs/floor.spec.ts"]));
+  floors.push(await timeCheck("second-app", "floor-0", [FLOOR_SPEC]));
   for (let run = 1; run <= runs; run++) {
     for (const name of names) {
       console.log(`run ${run} of ${runs}: ${name}…`);
       checks.get(name)?.push(await timeCheck(name, `${name}-${run}`, []));
       if (part !== undefined) parts.get(name)?.push(await timeCheck(name, `${name}-part-${run}`, [part]));
     }
-    floors.push(await timeCheck("second-app", `floor-${run}`, ["specs/floor.spec.ts"]));
+    floors.push(await timeCheck("second-app", `floor-${run}`, [FLOOR_SPEC]));
   }
   if (flags.breakdown) {
     for (const name of names) {

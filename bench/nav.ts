@@ -19,7 +19,7 @@
  * --floor-delay-ms N (the rendering server's time for the last floor, default 50).
  */
 import type { Browser, BrowserContext, Page } from "@playwright/test";
-import { type MockServer, startMockServer } from "../specs/support/mockServerProcess.ts";
+import { type MockServer, startMockServer } from "../specs/harness/mockServerProcess.ts";
 import { DEFAULT_NETWORK_TIMEOUT_MS, DEFAULT_SHELL_CONFIG } from "../src/core/shellConfig.ts";
 import { launchChromium, type NavigationTiming, navigationTiming, waitForController, waitUntilCached } from "./internal/browser.ts";
 import { readFlags } from "./internal/flags.ts";

@@ -20,7 +20,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { startMockServer } from "../specs/support/mockServerProcess.ts";
+import { startMockServer } from "../specs/harness/mockServerProcess.ts";
 import { DEFAULT_SHELL_CONFIG } from "../src/core/shellConfig.ts";
 import { startBareExpress } from "./internal/bareExpress.ts";
 import { ROOT } from "./internal/bundleSize.ts";

@@ -41,10 +41,11 @@ export const ENV = {
    */
   output: "PCK_OUTPUT",
   /**
-   * The mock servers a suite run's global setup started, one per parallel test worker (JSON; set by
-   * specs/support/runServers.ts for the run's own workers, never by a user).
+   * What a suite run's global setup hands its test workers (JSON: the run's folder, where the probe
+   * writes what it learned about the app, and the mock servers, one per parallel test worker); set by
+   * specs/harness/startRun.ts for the run's own workers, never by a user.
    */
-  runServers: "PCK_RUN_SERVERS",
+  run: "PCK_RUN",
   /**
    * Tests a run expects to fail, a JSON array of titles ("describe › test", or a test's own title):
    * set by the kit's checks of its example apps from each app's record, never by a user. Playwright
@@ -52,13 +53,6 @@ export const ENV = {
    * one is judged the same (the report reads the result) without that cost, and keeps no trace.
    */
   expectedFailures: "PCK_EXPECTED_FAILURES",
-  /**
-   * `1` once the kit's first reporter (cli/report/keptWorkerReporter.ts) runs in the Playwright runner,
-   * which then reports a failed test as failed even though the suite kept its worker; set by that
-   * reporter before any test worker starts, never by a user. Without it (a run with other reporters)
-   * every failure starts a new worker, as Playwright does.
-   */
-  keptWorkers: "PCK_KEPT_WORKERS",
 };
 
 /**

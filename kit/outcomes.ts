@@ -34,11 +34,3 @@ export const WAIT_PREFIX = "wait:";
  * bring the page under the worker, say): shown in the report beside the verdicts, never one itself.
  */
 export const SUITE_NOTE = "pck-note";
-
-/**
- * The annotation the suite puts on a failed test whose Playwright worker it keeps (specs/support/keepWorker.ts):
- * the test is marked as failing on purpose so Playwright does not start a new worker process, and
- * the kit's first reporter (cli/report/keptWorkerReporter.ts) turns the mark back before any other
- * reporter sees the result. Never shown: that reporter removes it.
- */
-export const KEPT_WORKER = "pck-kept-worker";

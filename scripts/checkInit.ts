@@ -20,7 +20,7 @@ import { missingFieldsIn } from "../cli/init/profileNotes.ts";
 import { loadProfile } from "../cli/profile/loadProfile.ts";
 import { KIT_ROOT } from "../kit/kitPaths.ts";
 import { forkListening } from "../mock-server/process/forkListening.ts";
-import { startMockServer } from "../specs/support/mockServerProcess.ts";
+import { startMockServer } from "../specs/harness/mockServerProcess.ts";
 import { checkRecordedApp, playwrightArgsFrom } from "./exampleApps/checkRecordedApp.ts";
 import { withFieldsFrom } from "./exampleApps/withFieldsFrom.ts";
 import { runCommand, stopWhenOrphaned } from "./runCommand.mjs";

@@ -6,9 +6,9 @@
 import { fileURLToPath } from "node:url";
 import { chromium } from "@playwright/test";
 import { CHROMIUM_ARGS, findChromium } from "../kit/chromium.mjs";
-import { waitForController } from "../specs/support/browserState.ts";
-import { openPanel } from "../specs/support/controlPanel.ts";
-import { startMockServer } from "../specs/support/mockServerProcess.ts";
+import { CONTROL_TIMEOUT_MS, waitForWorker } from "../kit/workerControl.ts";
+import { openPanel } from "../specs/checks/controlPanel.ts";
+import { startMockServer } from "../specs/harness/mockServerProcess.ts";
 
 const OUTPUT = fileURLToPath(new URL("../docs/control-panel.png", import.meta.url));
 
@@ -36,7 +36,7 @@ try {
   const app = await context.newPage();
   await app.goto("/app/");
   // Once the worker controls the page its precache is done: no request arrives after the last goto.
-  await waitForController(app);
+  await waitForWorker(app, "controlled", CONTROL_TIMEOUT_MS);
   for (const path of ["/app/pages/1", "/app/pages/2", "/app/pages/3"]) await app.goto(path);
   await app.close();
   const journaled = (await server.journal()).length;

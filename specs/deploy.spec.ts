@@ -4,7 +4,7 @@
  * check finds a new worker, the page loaded afterwards runs build b, and build a's script is gone.
  * How an app should handle that is for the UPD clauses; this proves the stimulus they will rely on.
  */
-import { expect, test } from "./fixtures.ts";
+import { expect, test } from "./harness/fixtures.ts";
 
 test.describe("deploys", () => {
   test("a deploy makes the browser install build b's worker, and the next load runs build b", async ({ controlledPage: page, mock, request, profile }) => {

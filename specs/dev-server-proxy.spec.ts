@@ -10,8 +10,8 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "@playwright/test";
-import { expect } from "./support/expect.ts";
-import { startMockServer } from "./support/mockServerProcess.ts";
+import { expect } from "./harness/expect.ts";
+import { startMockServer } from "./harness/mockServerProcess.ts";
 
 const INDEX = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>dev server</title></head>

@@ -1,19 +1,19 @@
 import type { Page } from "@playwright/test";
 import type { Profile } from "../cli/profile/profileSchema.ts";
-import { checkProfileFirst, expect, test } from "./fixtures.ts";
-import { appDriver } from "./support/appDriver.ts";
-import { cameWithin, needs, notChecked, precondition, RECOMMENDED, servedReference } from "./support/applicability.ts";
-import { cachedEntries } from "./support/browserState.ts";
-import { throwWhileLoading } from "./support/clientError.ts";
-import { dataFaultsApply } from "./support/dataRequests.ts";
-import { expectFailureSent, FAILURE_CACHE_CONTROLS, FAILURE_STATUSES, failureFault } from "./support/failureFault.ts";
-import { faultMet, faultOnNavigationMeetable } from "./support/faultMet.ts";
-import { documentFailing } from "./support/faultTargets.ts";
-import { visitHeld } from "./support/heldPage.ts";
-import { linksHome } from "./support/links.ts";
-import { navigate } from "./support/navigation.ts";
-import { notFoundPage, unknownPath } from "./support/notFoundPage.ts";
-import { holdOffline } from "./support/offline.ts";
+import { appDriver } from "./checks/appDriver.ts";
+import { cachedEntries } from "./checks/browserState.ts";
+import { throwWhileLoading } from "./checks/clientError.ts";
+import { dataFaultsApply } from "./checks/dataRequests.ts";
+import { expectFailureSent, FAILURE_CACHE_CONTROLS, FAILURE_STATUSES, failureFault } from "./checks/failureFault.ts";
+import { faultMet, faultOnNavigationMeetable } from "./checks/faultMet.ts";
+import { documentFailing } from "./checks/faultTargets.ts";
+import { visitHeld } from "./checks/heldPage.ts";
+import { linksHome } from "./checks/links.ts";
+import { navigate } from "./checks/navigation.ts";
+import { notFoundPage, unknownPath } from "./checks/notFoundPage.ts";
+import { holdOffline } from "./checks/offline.ts";
+import { cameWithin, needs, notChecked, precondition, RECOMMENDED, servedReference } from "./harness/applicability.ts";
+import { checkProfileFirst, expect, test } from "./harness/fixtures.ts";
 
 const FALLBACKS = [
   { clause: "ERR-1", status: 404, key: "notFound" },
@@ -46,7 +46,7 @@ for (const { clause, status, key } of FALLBACKS) {
       const own = key === "notFound" ? unknownPath(profile) : fallbackOf(profile, key, status).path;
       const { path, faultId } = await documentFailing(profile, mock, own, status, app.page(1).path);
       const response = await page.goto(path);
-      if (faultId) await faultMet(mock, faultId, `the document's ${status}`, path);
+      if (faultId) await faultMet(mock, faultId, `the document's ${status}`);
       expect(response?.status(), `the status of ${path}`).toBe(status);
       const fallback = profile.fallbacks[key];
       expect(fallback?.text, `the app's ${status} page (fallbacks.${key}; without one the app has none)`).toBeDefined();
@@ -268,7 +268,7 @@ async function expectNoCachedFailure(page: Page, url: string, status: number, fa
 
 test.describe("ERR-6 failures are never cached or replayed", () => {
   test.describe(() => {
-    checkProfileFirst((profile) => faultOnNavigationMeetable(appDriver(profile).page(2).path));
+    checkProfileFirst((profile, facts) => faultOnNavigationMeetable(facts, appDriver(profile).page(2).path, "first"));
     for (const status of FAILURE_STATUSES) {
       for (const how of FAILURE_CACHE_CONTROLS) {
         test(
@@ -278,7 +278,7 @@ test.describe("ERR-6 failures are never cached or replayed", () => {
             const target = app.page(2);
             const fault = await mock.addFault(failureFault(target.path, status, "document", how));
             const response = await page.goto(target.path);
-            await faultMet(mock, fault.id, `the document's ${status}`, target.path);
+            await faultMet(mock, fault.id, `the document's ${status}`);
             await precondition(`the mock server answers ${status} ${how.sent}`, async () => {
               expect(response?.status()).toBe(status);
               await expectFailureSent(mock, fault.id, status, how);

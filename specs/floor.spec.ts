@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures.ts";
+import { expect, test } from "./harness/fixtures.ts";
 
 // The unit of `npm run bench:suite`: the cheapest browser test this suite can have, on the same
 // server and fixtures as every other test. It carries no clause id on purpose.

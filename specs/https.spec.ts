@@ -6,8 +6,8 @@
  */
 import { test } from "@playwright/test";
 import { CHROMIUM_ARGS, findChromium } from "../kit/chromium.mjs";
-import { expect } from "./support/expect.ts";
-import { startMockServer } from "./support/mockServerProcess.ts";
+import { expect } from "./harness/expect.ts";
+import { startMockServer } from "./harness/mockServerProcess.ts";
 
 test("with --https the reference shell is served over TLS and its worker registers and takes control", async ({ playwright }) => {
   const server = await startMockServer(["--https", "--base-path", "/app"]);

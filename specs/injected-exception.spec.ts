@@ -5,9 +5,9 @@
  * guard) shows its application-error page.
  */
 import type { Profile } from "../cli/profile/profileSchema.ts";
-import { expect, test } from "./fixtures.ts";
-import { servedReference } from "./support/applicability.ts";
-import { throwWhileLoading } from "./support/clientError.ts";
+import { throwWhileLoading } from "./checks/clientError.ts";
+import { servedReference } from "./harness/applicability.ts";
+import { expect, test } from "./harness/fixtures.ts";
 
 const withoutThrowPath = (profile: Profile): Profile => {
   const clientError = profile.fallbacks.clientError;

@@ -5,14 +5,12 @@
  */
 import type { Page } from "@playwright/test";
 import type { Profile } from "../cli/profile/profileSchema.ts";
-import { bringUnderControl } from "../kit/workerControl.ts";
-import { expect, test } from "./fixtures.ts";
-import { notChecked, precondition, RECOMMENDED } from "./support/applicability.ts";
-import { installabilityErrors, type ReadManifest, readManifest } from "./support/appManifest.ts";
-import { withInstallTime } from "./support/installTime.ts";
-import { goOffline, holdOffline } from "./support/offline.ts";
-import { takeControl } from "./support/takeControl.ts";
-import { watchWorkerRequests } from "./support/workerRequests.ts";
+import { installabilityErrors, type ReadManifest, readManifest } from "./checks/appManifest.ts";
+import { goOffline, holdOffline } from "./checks/offline.ts";
+import { watchWorkerRequests } from "./checks/workerRequests.ts";
+import { notChecked, precondition, RECOMMENDED } from "./harness/applicability.ts";
+import { controlLoaded, takeControl } from "./harness/control.ts";
+import { expect, test } from "./harness/fixtures.ts";
 
 const DISPLAY_MODES = ["standalone", "fullscreen", "minimal-ui"];
 
@@ -90,14 +88,14 @@ test.describe("INS-3 start URL and scope inside the worker's scope", () => {
 });
 
 test.describe("INS-4 the start URL opens offline", () => {
-  test("INS-4 after a visit to another page, the start URL opens offline from the worker", async ({ page, context, mock, profile, app }) => {
+  test("INS-4 after a visit to another page, the start URL opens offline from the worker", async ({ page, context, mock, profile, app, facts }) => {
     const heading = startHeading(profile);
     // From the first load on: the app may register on it.
     const workerRequests = watchWorkerRequests(context);
     const manifest = await homeManifest(page, profile);
     const start = startUrlOf(manifest);
     const landing = app.page(0);
-    await precondition(`a service worker controls ${landing.path} (REG-2)`, () => takeControl(page, landing.path, test.info()));
+    await precondition(`a service worker controls ${landing.path} (REG-2)`, () => takeControl(page, landing.path, facts));
     // A person opens the installed app later: the worker's install-time fetching is over by then.
     await workerRequests.settled();
     await holdOffline(page, context, mock);
@@ -110,12 +108,12 @@ test.describe("INS-4 the start URL opens offline", () => {
 });
 
 test.describe("INS-5 the installed app opens offline", () => {
-  test("INS-5 installed by Chromium and launched offline, the app opens at its start page from the worker", async ({ mock, profile, fullChromium }) => {
+  test("INS-5 installed by Chromium and launched offline, the app opens at its start page from the worker", async ({ mock, profile, facts, fullChromium }) => {
     const heading = startHeading(profile);
     const full = await fullChromium();
     const page = await full.context.newPage();
     await page.goto(profile.home);
-    await precondition(`a service worker controls ${profile.home} (REG-2)`, () => withInstallTime(page, (timeout) => bringUnderControl(page, timeout)));
+    await precondition(`a service worker controls ${profile.home} (REG-2)`, () => controlLoaded(page, facts));
     const manifest = await readManifest(page);
     startUrlOf(manifest);
     const manifestId = manifest.id ?? manifest.startUrl ?? "";

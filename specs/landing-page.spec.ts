@@ -1,15 +1,15 @@
 import type { Page } from "@playwright/test";
 import type { Profile } from "../cli/profile/profileSchema.ts";
-import { checkProfileFirst, expect, test } from "./fixtures.ts";
-import { needs, precondition, RECOMMENDED, servedReference } from "./support/applicability.ts";
-import { cachedEntries, cachedUrls, storedWithinGrace, waitForActiveWorker } from "./support/browserState.ts";
-import { workerRequestsOnly } from "./support/faultTargets.ts";
-import { withInstallTime } from "./support/installTime.ts";
-import { navigate } from "./support/navigation.ts";
-import { ANSWER_MARGIN_MS, networkTimeout } from "./support/networkTimeout.ts";
-import { unknownPath } from "./support/notFoundPage.ts";
-import { holdOffline } from "./support/offline.ts";
-import { refuseKnownNoControl } from "./support/takeControl.ts";
+import type { AppFacts } from "../kit/appFacts.ts";
+import { cachedEntries, cachedUrls, storedWithinGrace } from "./checks/browserState.ts";
+import { workerRequestsOnly } from "./checks/faultTargets.ts";
+import { navigate } from "./checks/navigation.ts";
+import { ANSWER_MARGIN_MS, networkTimeout } from "./checks/networkTimeout.ts";
+import { unknownPath } from "./checks/notFoundPage.ts";
+import { holdOffline } from "./checks/offline.ts";
+import { needs, precondition, RECOMMENDED, servedReference } from "./harness/applicability.ts";
+import { controlTimeout, waitForWorkerOf } from "./harness/control.ts";
+import { checkProfileFirst, expect, test } from "./harness/fixtures.ts";
 
 /**
  * Resolves once the app's worker is `activated`: its `activate` work (the landing page's storing,
@@ -17,11 +17,8 @@ import { refuseKnownNoControl } from "./support/takeControl.ts";
  * never a reload: NAV-7 is about the page of the first visit, which a worker that does not claim it
  * never sees; such a worker fails NAV-7 on its own assertion, not on a precondition.
  */
-async function activatedController(page: Page): Promise<void> {
-  await precondition("the app's service worker is activated (REG-2)", async () => {
-    refuseKnownNoControl(test.info());
-    await waitForActiveWorker(page);
-  });
+async function activatedController(page: Page, facts: AppFacts): Promise<void> {
+  await precondition("the app's service worker is activated (REG-2)", () => waitForWorkerOf(page, "active or controlled", facts));
 }
 
 /** The state of the worker the page's registration made active (`activating`, `activated`), or null before there is one. */
@@ -30,10 +27,10 @@ function activeWorkerState(page: Page): Promise<string | null> {
 }
 
 test.describe("NAV-7 the landing page is saved", () => {
-  test("NAV-7 serves the page first arrived on from the worker offline, in a new tab", RECOMMENDED, async ({ page, context, mock, app, baseURL }) => {
+  test("NAV-7 serves the page first arrived on from the worker offline, in a new tab", RECOMMENDED, async ({ page, context, mock, app, baseURL, facts }) => {
     const landing = app.page(0);
     await page.goto(landing.path);
-    await activatedController(page);
+    await activatedController(page, facts);
     await expect.poll(() => cachedUrls(page), { message: `Cache Storage holds the landing page ${landing.path}` }).toContain(`${baseURL}${landing.path}`);
     await holdOffline(page, context, mock);
     const tab = await context.newPage();
@@ -42,10 +39,10 @@ test.describe("NAV-7 the landing page is saved", () => {
     await expect(app.heading(tab, landing)).toHaveText(landing.heading);
   });
 
-  test("NAV-7 stores nothing but the landing page's document under its URL", RECOMMENDED, async ({ page, app, baseURL }) => {
+  test("NAV-7 stores nothing but the landing page's document under its URL", RECOMMENDED, async ({ page, app, baseURL, facts }) => {
     const landing = app.page(1);
     await page.goto(landing.path);
-    await activatedController(page);
+    await activatedController(page, facts);
     // Whether it is stored at all is the test above; here, that nothing else stands in its place.
     const others = (await cachedEntries(page, `${baseURL}${landing.path}`)).filter(
       (entry) => entry.status !== 200 || !entry.contentType?.startsWith("text/html"),
@@ -56,10 +53,10 @@ test.describe("NAV-7 the landing page is saved", () => {
     ).toEqual([]);
   });
 
-  test("NAV-7 does not store a landing page that answered 404", RECOMMENDED, async ({ page, profile, baseURL }) => {
+  test("NAV-7 does not store a landing page that answered 404", RECOMMENDED, async ({ page, profile, baseURL, facts }) => {
     const path = unknownPath(profile);
     await page.goto(path);
-    await activatedController(page);
+    await activatedController(page, facts);
     expect(await cachedUrls(page), "Cache Storage").not.toContain(`${baseURL}${path}`);
   });
 
@@ -71,7 +68,7 @@ test.describe("NAV-7 the landing page is saved", () => {
   };
   test.describe(() => {
     checkProfileFirst(serverErrorPath);
-    test("NAV-7 does not store a landing page that answered 500", RECOMMENDED, async ({ page, mock, app, profile, baseURL }) => {
+    test("NAV-7 does not store a landing page that answered 500", RECOMMENDED, async ({ page, mock, app, profile, baseURL, facts }) => {
       let path = serverErrorPath(profile);
       if (!path) {
         path = app.page(2).path;
@@ -79,7 +76,7 @@ test.describe("NAV-7 the landing page is saved", () => {
         await mock.addFault({ path, status: 500, representation: "document" });
       }
       await page.goto(path);
-      await activatedController(page);
+      await activatedController(page, facts);
       expect(await cachedUrls(page), "Cache Storage").not.toContain(`${baseURL}${path}`);
     });
   });
@@ -87,17 +84,17 @@ test.describe("NAV-7 the landing page is saved", () => {
   const noStorePath = (profile: Profile) => needs(profile.uncacheable.noStore, "in-scope page sent with Cache-Control: no-store (uncacheable.noStore)");
   test.describe(() => {
     checkProfileFirst(noStorePath);
-    test("NAV-7 does not store a landing page sent with Cache-Control: no-store", RECOMMENDED, async ({ page, profile, baseURL }) => {
+    test("NAV-7 does not store a landing page sent with Cache-Control: no-store", RECOMMENDED, async ({ page, profile, baseURL, facts }) => {
       const path = noStorePath(profile);
       const response = await page.goto(path);
       const cacheControl = (await response?.allHeaders())?.["cache-control"] ?? "";
       await precondition(`${path} is sent with Cache-Control: no-store`, async () => expect(cacheControl).toMatch(/(^|,)\s*no-store\s*(,|$)/i));
-      await activatedController(page);
+      await activatedController(page, facts);
       expect(await storedWithinGrace(page, `${baseURL}${path}`), `${path} stored in Cache Storage`).toBe(false);
     });
   });
 
-  test("NAV-7 gives up saving the landing page when the server hangs, and activates", RECOMMENDED, async ({ page, mock, app, profile }) => {
+  test("NAV-7 gives up saving the landing page when the server hangs, and activates", RECOMMENDED, async ({ page, mock, app, profile, facts }) => {
     const timeout = await networkTimeout(mock, profile);
     const landing = app.page(2);
     // Only the worker's request for the landing page hangs: the page's own navigation gets its answer,
@@ -106,7 +103,7 @@ test.describe("NAV-7 the landing page is saved", () => {
     const fault = await mock.addFault({ path: landing.path, query, hang: true, headers: workerRequestsOnly(profile) });
     await page.goto(`${landing.path}?${new URLSearchParams(query)}`);
     await precondition("the app's worker installs and starts activating (REG-2)", () =>
-      withInstallTime(page, (timeout) => expect.poll(() => activeWorkerState(page), { timeout }).toMatch(/^activat(ing|ed)$/)),
+      expect.poll(() => activeWorkerState(page), { timeout: controlTimeout(facts) }).toMatch(/^activat(ing|ed)$/),
     );
     await expect
       .poll(() => activeWorkerState(page), { timeout: timeout + ANSWER_MARGIN_MS, message: `the worker's state, network timeout ${timeout} ms` })
@@ -123,10 +120,10 @@ test.describe("NAV-7 the landing page is saved", () => {
   const redirectPath = (profile: Profile) => needs(profile.uncacheable.redirect, "in-scope URL that redirects (uncacheable.redirect)");
   test.describe(() => {
     checkProfileFirst(redirectPath);
-    test("NAV-7 stores a redirected landing page under its final URL only", RECOMMENDED, async ({ page, profile, baseURL }) => {
+    test("NAV-7 stores a redirected landing page under its final URL only", RECOMMENDED, async ({ page, profile, baseURL, facts }) => {
       const path = redirectPath(profile);
       await page.goto(path);
-      await activatedController(page);
+      await activatedController(page, facts);
       const landedOn = page.url();
       await precondition("the redirect led to another page", async () => expect(landedOn).not.toBe(`${baseURL}${path}`));
       expect(await cachedUrls(page), "Cache Storage").not.toContain(`${baseURL}${path}`);

@@ -1,19 +1,20 @@
 import type { Page } from "@playwright/test";
 import type { Profile } from "../cli/profile/profileSchema.ts";
+import type { AppFacts } from "../kit/appFacts.ts";
 import type { JournalEntry } from "../mock-server/journal/journal.ts";
-import { checkProfileFirst, expect, test } from "./fixtures.ts";
-import { cameWithin, needs, notChecked, precondition, RECOMMENDED } from "./support/applicability.ts";
-import { cachedEntries, cachedHeaders, cachedUrls, storedWithinGrace } from "./support/browserState.ts";
-import { dataFetch, dataRequests, isDataRequest } from "./support/dataRequests.ts";
-import { expectFailureSent, FAILURE_CACHE_CONTROLS, FAILURE_STATUSES, failureFault } from "./support/failureFault.ts";
-import { gotoMarked, visitHeld } from "./support/heldPage.ts";
-import type { MockServer } from "./support/mockServerProcess.ts";
-import { navigate } from "./support/navigation.ts";
-import { unknownPath } from "./support/notFoundPage.ts";
-import { holdOffline } from "./support/offline.ts";
-import { offlinePage } from "./support/offlinePage.ts";
-import { postCacheUrls, storesPostedPage, storesPostedPageAfterReply } from "./support/postedPages.ts";
-import { storedAfterChange } from "./support/storedAfterChange.ts";
+import { cachedEntries, cachedHeaders, cachedUrls, storedWithinGrace } from "./checks/browserState.ts";
+import { dataFetch, dataRequests, isDataRequest } from "./checks/dataRequests.ts";
+import { expectFailureSent, FAILURE_CACHE_CONTROLS, FAILURE_STATUSES, failureFault } from "./checks/failureFault.ts";
+import { gotoMarked, visitHeld } from "./checks/heldPage.ts";
+import { navigate } from "./checks/navigation.ts";
+import { unknownPath } from "./checks/notFoundPage.ts";
+import { holdOffline } from "./checks/offline.ts";
+import { offlinePage } from "./checks/offlinePage.ts";
+import { postCacheUrls, storesPostedPage, storesPostedPageAfterReply } from "./checks/postedPages.ts";
+import { storedAfterChange } from "./checks/storedAfterChange.ts";
+import { cameWithin, needs, notChecked, precondition, RECOMMENDED } from "./harness/applicability.ts";
+import { checkProfileFirst, expect, test } from "./harness/fixtures.ts";
+import type { MockServer } from "./harness/mockServerProcess.ts";
 
 /**
  * Posts `paths` and a `good` page in one `CACHE_URLS` message and expects none of `paths` stored. The
@@ -23,14 +24,15 @@ import { storedAfterChange } from "./support/storedAfterChange.ts";
  */
 async function expectPostedButNotStored(
   page: Page,
+  facts: AppFacts,
   baseURL: string | undefined,
   paths: readonly string[],
   good: string,
   answered?: () => Promise<void>,
 ): Promise<void> {
   const urls = paths.map((path) => `${baseURL}${path}`);
-  await postCacheUrls(page, [...urls, `${baseURL}${good}`]);
-  if (await storesPostedPage(page, baseURL, good)) {
+  await postCacheUrls(page, [...urls, `${baseURL}${good}`], facts);
+  if (await storesPostedPage(page, baseURL, good, facts)) {
     await answered?.();
     const stored = await Promise.all(urls.map((url) => storedWithinGrace(page, url)));
     expect(
@@ -48,14 +50,14 @@ async function expectPostedButNotStored(
 }
 
 test.describe("NAV-3 what the worker stores", () => {
-  test("NAV-3 stores the HTML representation of a posted navigation", async ({ controlledPage: page, app, baseURL }) => {
+  test("NAV-3 stores the HTML representation of a posted navigation", async ({ controlledPage: page, app, facts, baseURL }) => {
     const target = app.page(0);
     const url = `${baseURL}${target.path}`;
     await app.navigateClientSide(page, target);
-    if (!(await storedAfterChange(page, url, "app", { guide: true }))) {
+    if (!(await storedAfterChange(page, url, "app", facts, { guide: true }))) {
       // Not storing its own navigations is NAV-1's failure. What the worker does with a navigation
       // posted to it is this clause's: post it as Workbox's protocol does.
-      await postCacheUrls(page, [url]);
+      await postCacheUrls(page, [url], facts);
       expect(await storesPostedPageAfterReply(page, url), `Cache Storage holds ${target.path} once the worker has answered its CACHE_URLS`).toBe(true);
     }
     const entry = (await cachedEntries(page, url))[0];
@@ -93,14 +95,14 @@ test.describe("NAV-3 what the worker stores", () => {
     const pathOf = (profile: Profile) => needs(profile.uncacheable[key], `in-scope URL that gives ${why} (uncacheable.${key})`);
     test.describe(() => {
       checkProfileFirst(pathOf);
-      test(`NAV-3 does not store ${why}`, RECOMMENDED, async ({ controlledPage: page, app, profile, baseURL }) => {
-        await expectPostedButNotStored(page, baseURL, [pathOf(profile)], app.page(2).path);
+      test(`NAV-3 does not store ${why}`, RECOMMENDED, async ({ controlledPage: page, app, facts, profile, baseURL }) => {
+        await expectPostedButNotStored(page, facts, baseURL, [pathOf(profile)], app.page(2).path);
       });
     });
   }
 
   for (const how of FAILURE_CACHE_CONTROLS) {
-    test(`NAV-3 does not store a 404, 403, 401 or 500 sent ${how.sent}`, RECOMMENDED, async ({ controlledPage: page, mock, app, baseURL }) => {
+    test(`NAV-3 does not store a 404, 403, 401 or 500 sent ${how.sent}`, RECOMMENDED, async ({ controlledPage: page, mock, app, facts, baseURL }) => {
       const path = app.page(1).path;
       // A page per status, told apart by a query parameter its fault matches: all four posted at
       // once, so they share one grace (the kit's settle pages are query URLs too, so a worker that
@@ -114,6 +116,7 @@ test.describe("NAV-3 what the worker stores", () => {
       );
       await expectPostedButNotStored(
         page,
+        facts,
         baseURL,
         failures.map((failure) => failure.path),
         app.page(2).path,
@@ -125,15 +128,13 @@ test.describe("NAV-3 what the worker stores", () => {
     });
   }
 
-  // Declared after the failure tests on purpose: on an app that does not store its own navigations,
-  // "stores the HTML representation" has found that out by the time this starts (learningWait.ts).
-  test("NAV-3 asks the network for the HTML representation", RECOMMENDED, async ({ controlledPage: page, mock, app, baseURL }) => {
+  test("NAV-3 asks the network for the HTML representation", RECOMMENDED, async ({ controlledPage: page, mock, app, facts, baseURL }) => {
     const target = app.page(0);
     await app.navigateClientSide(page, target);
     const fetchedByWorker = async () => (await mock.journal()).filter((e) => e.url === target.path && e.fromWorker === true);
     // An app that does not store the page asks nothing for it, or asked already: no wait for a request
     // that will not come. A request it did make is still judged.
-    const stored = await storedAfterChange(page, `${baseURL}${target.path}`, "app", { guide: true });
+    const stored = await storedAfterChange(page, `${baseURL}${target.path}`, "app", facts, { guide: true });
     if (!stored && (await fetchedByWorker()).length === 0)
       notChecked(
         "the app did not store the page of its own navigation (NAV-1's required rule) and its worker asked nothing for it, so there is no request to judge",
@@ -157,14 +158,14 @@ test.describe("NAV-3 what the worker stores", () => {
     );
   test.describe(() => {
     checkProfileFirst(outsidePaths);
-    test("NAV-3 does not fetch or store URLs outside the scope", RECOMMENDED, async ({ controlledPage: page, mock, app, profile, baseURL }) => {
+    test("NAV-3 does not fetch or store URLs outside the scope", RECOMMENDED, async ({ controlledPage: page, mock, app, facts, profile, baseURL }) => {
       const outside = outsidePaths(profile);
       const good = app.page(2).path;
       const journaled = (await mock.journal()).length;
       // Same origin only: a cross-origin URL cannot reach this journal, and posting one is NAV-1's
       // subject (history refuses it). The good page shows the worker handled the message.
-      await postCacheUrls(page, [...outside.map((path) => `${baseURL}${path}`), `${baseURL}${good}`]);
-      await storesPostedPage(page, baseURL, good);
+      await postCacheUrls(page, [...outside.map((path) => `${baseURL}${path}`), `${baseURL}${good}`], facts);
+      await storesPostedPage(page, baseURL, good, facts);
       const urls = await cachedUrls(page);
       expect(
         urls.filter((url) => outside.includes(new URL(url).pathname)),

@@ -1,15 +1,16 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import type { Profile } from "../cli/profile/profileSchema.ts";
-import { checkProfileFirst, expect, type Spy, test } from "./fixtures.ts";
-import type { AppDriver } from "./support/appDriver.ts";
-import { needs, notChecked, precondition, RECOMMENDED } from "./support/applicability.ts";
-import { cachedEntries, cachedUrls } from "./support/browserState.ts";
-import { visitHeld } from "./support/heldPage.ts";
-import { waitLearning } from "./support/learningWait.ts";
-import type { MockServer } from "./support/mockServerProcess.ts";
-import { goOffline, goOnline } from "./support/offline.ts";
-import { postedUrls, rawPostedUrls } from "./support/posts.ts";
-import { type ChangeBy, expectStored, expectStoredBySentinel, type Sentinel, storedUrls } from "./support/storedAfterChange.ts";
+import type { AppFacts } from "../kit/appFacts.ts";
+import type { AppDriver } from "./checks/appDriver.ts";
+import { cachedEntries, cachedUrls } from "./checks/browserState.ts";
+import { visitHeld } from "./checks/heldPage.ts";
+import { goOffline, goOnline } from "./checks/offline.ts";
+import { postedUrls, rawPostedUrls } from "./checks/posts.ts";
+import { type ChangeBy, expectStored, expectStoredBySentinel, type Sentinel, storedUrls } from "./checks/storedAfterChange.ts";
+import { needs, notChecked, precondition, RECOMMENDED } from "./harness/applicability.ts";
+import { checkProfileFirst, expect, type Spy, test } from "./harness/fixtures.ts";
+import type { MockServer } from "./harness/mockServerProcess.ts";
+import { awaitSignal, guidedBy } from "./harness/windows.ts";
 
 /**
  * NAV-1's required rule is the outcome: the page of a history change ends up stored, whatever the
@@ -18,6 +19,7 @@ import { type ChangeBy, expectStored, expectStoredBySentinel, type Sentinel, sto
  */
 async function expectStoredAfter(
   page: Page,
+  facts: AppFacts,
   urls: readonly string[],
   by: ChangeBy,
   change: () => Promise<void>,
@@ -29,25 +31,21 @@ async function expectStoredAfter(
     expect(before.filter((url) => urls.includes(url))).toEqual([]),
   );
   await change();
-  if (sentinel) await expectStoredBySentinel(page, urls, sentinel, what);
-  else await expectStored(page, urls, by, what);
+  if (sentinel) await expectStoredBySentinel(page, urls, sentinel, facts, what);
+  else await expectStored(page, urls, by, facts, what);
 }
 
-const POSTS_NOTHING = "posts-no-cache-urls";
-
 /**
- * Whether the app posts `url` as CACHE_URLS after its own navigation to it. An app that posts no such
- * message (Serwist's webpack plugin caches through a Web Worker of its own; vite-plugin-pwa's default
- * and ngsw post nothing) fails NAV-1's recommended protocol once, in the test of that rule; the first
- * test that waits in vain writes that down, and later ones do not wait again.
+ * Whether the app posts `url` as CACHE_URLS after its own navigation to it, within the window the
+ * probe's facts give (harness/windows.ts). An app that posts no such message (Serwist's webpack plugin
+ * caches through a Web Worker of its own; vite-plugin-pwa's default and ngsw post nothing) fails
+ * NAV-1's recommended protocol, in the test of that rule.
  */
-async function postsOwnNavigation(page: Page, spy: Spy, url: string, origin: string | undefined): Promise<boolean> {
-  return waitLearning({
+function postsOwnNavigation(page: Page, spy: Spy, facts: AppFacts, url: string, origin: string | undefined): Promise<boolean> {
+  return awaitSignal({
     what: `the app posts ${url} as CACHE_URLS`,
-    fact: POSTS_NOTHING,
-    inVain: `the app posted no CACHE_URLS message for its own navigation to ${url}`,
+    seen: facts.postsOwnNavigation,
     probe: async () => postedUrls(await spy.posts(page), origin).includes(url),
-    knownEndsAtOnce: true,
   });
 }
 
@@ -58,33 +56,33 @@ function withoutTrailing(urls: readonly string[], url: string): string[] {
   return urls.slice(0, end);
 }
 
+const POSTS_NOTHING = "the app posts no CACHE_URLS message for its own navigations (NAV-1's recommended protocol), so what it posts cannot be judged";
+
 /** Waits until the app has posted `url` as CACHE_URLS (a sentinel: messages arrive in order), or ends the test as not checked. */
-async function postedSentinel(page: Page, spy: Spy, url: string, origin: string | undefined): Promise<void> {
-  if (!(await postsOwnNavigation(page, spy, url, origin)))
-    notChecked(`the app posts no CACHE_URLS message for its own navigations (NAV-1's recommended protocol), so what it posts cannot be judged`);
+async function postedSentinel(page: Page, spy: Spy, facts: AppFacts, url: string, origin: string | undefined): Promise<void> {
+  if (!guidedBy(facts.postsOwnNavigation)) notChecked(`${POSTS_NOTHING} (the kit's probe: ${facts.postsOwnNavigation?.how})`);
+  if (!(await postsOwnNavigation(page, spy, facts, url, origin))) notChecked(POSTS_NOTHING);
 }
 
 test.describe("NAV-1 storing each navigation", () => {
-  // The order is deliberate: on an app without the behaviour, the test that first waits in vain for
-  // a post or a stored page has written that down (learningWait.ts) before the tests that need the
-  // same signal start, so they do not wait the full time beside it.
-  test("NAV-1 posts the new page's URL to the controlling worker as CACHE_URLS", RECOMMENDED, async ({ controlledPage: page, spy, app, baseURL }) => {
+  test("NAV-1 posts the new page's URL to the controlling worker as CACHE_URLS", RECOMMENDED, async ({ controlledPage: page, spy, app, facts, baseURL }) => {
     const target = `${baseURL}${app.page(0).path}`;
     await app.navigateClientSide(page, app.page(0));
-    await postsOwnNavigation(page, spy, target, baseURL);
+    await postsOwnNavigation(page, spy, facts, target, baseURL);
     expect(postedUrls(await spy.posts(page), baseURL), "URLs posted to the worker after the app's own navigation").toContain(target);
   });
 
-  test("NAV-1 stores the page of a client-side navigation", async ({ controlledPage: page, app, baseURL }) => {
+  test("NAV-1 stores the page of a client-side navigation", async ({ controlledPage: page, app, facts, baseURL }) => {
     const target = app.page(0);
-    await expectStoredAfter(page, [`${baseURL}${target.path}`], "app", () => app.navigateClientSide(page, target), "the app's own navigation");
+    await expectStoredAfter(page, facts, [`${baseURL}${target.path}`], "app", () => app.navigateClientSide(page, target), "the app's own navigation");
   });
 
-  test("NAV-1 stores the page of a replaceState by another script", async ({ controlledPage: page, app, baseURL }) => {
+  test("NAV-1 stores the page of a replaceState by another script", async ({ controlledPage: page, app, facts, baseURL }) => {
     const target = `${app.page(2).path}?tab=a`;
     const sentinel = { app, target: app.page(1), url: `${baseURL}${app.page(1).path}` };
     await expectStoredAfter(
       page,
+      facts,
       [`${baseURL}${target}`],
       "script",
       () => page.evaluate((url) => history.replaceState(null, "", `${url}#part`), target),
@@ -109,10 +107,11 @@ test.describe("NAV-1 storing each navigation", () => {
     ).toEqual([]);
   });
 
-  test("NAV-1 stores the page of every history change, not only the last", async ({ controlledPage: page, app, baseURL }) => {
+  test("NAV-1 stores the page of every history change, not only the last", async ({ controlledPage: page, app, facts, baseURL }) => {
     const paths = [app.page(0).path, app.page(1).path, app.page(2).path];
     await expectStoredAfter(
       page,
+      facts,
       paths.map((path) => `${baseURL}${path}`),
       "script",
       () =>
@@ -125,10 +124,10 @@ test.describe("NAV-1 storing each navigation", () => {
     );
   });
 
-  test("NAV-1 posts the absolute URL, not a relative one", RECOMMENDED, async ({ controlledPage: page, spy, app, baseURL }) => {
+  test("NAV-1 posts the absolute URL, not a relative one", RECOMMENDED, async ({ controlledPage: page, spy, app, facts, baseURL }) => {
     await app.navigateClientSide(page, app.page(0));
     const target = `${baseURL}${app.page(0).path}`;
-    await postedSentinel(page, spy, target, baseURL);
+    await postedSentinel(page, spy, facts, target, baseURL);
     const posted = rawPostedUrls(await spy.posts(page));
     expect(posted, `posted ${JSON.stringify(posted)}; expected the absolute URL ${target}`).toContain(target);
     expect(
@@ -137,7 +136,7 @@ test.describe("NAV-1 storing each navigation", () => {
     ).toEqual([]);
   });
 
-  test("NAV-1 posts one CACHE_URLS message per history change, in order", RECOMMENDED, async ({ controlledPage: page, spy, app, baseURL }) => {
+  test("NAV-1 posts one CACHE_URLS message per history change, in order", RECOMMENDED, async ({ controlledPage: page, spy, app, facts, baseURL }) => {
     const paths = [app.page(0).path, app.page(1).path, app.page(2).path];
     const before = { posts: (await spy.posts(page)).length, changes: (await spy.historyChanges(page)).length };
     await page.evaluate(([a, b, c]) => {
@@ -152,10 +151,10 @@ test.describe("NAV-1 storing each navigation", () => {
     // once its post is in, whatever the app posts for the changes is in too: the verdict settles on
     // that signal instead of waiting out a window for posts that may never come. An app that posts
     // nothing for its own navigations either ends not checked here (how many it posts per change
-    // cannot be seen), and failed the protocol once, in the test above.
+    // cannot be seen), and fails the protocol in the test above.
     const sentinel = `${baseURL}${app.page(0).path}`;
     await app.navigateClientSide(page, app.page(0));
-    await postedSentinel(page, spy, sentinel, baseURL);
+    await postedSentinel(page, spy, facts, sentinel, baseURL);
     const posted = postedUrls((await spy.posts(page)).slice(before.posts), baseURL);
     expect(
       withoutTrailing(posted, sentinel),
@@ -167,30 +166,34 @@ test.describe("NAV-1 storing each navigation", () => {
     needs(profile.basePath === "/" ? undefined : `${profile.basePath}-outside/x`, "same-origin path outside its scope (its base path is the root)");
   test.describe(() => {
     checkProfileFirst(outsidePath);
-    test("NAV-1 posts nothing for URLs outside the scope or on another origin", RECOMMENDED, async ({ controlledPage: page, spy, app, profile, baseURL }) => {
-      const outside = outsidePath(profile);
-      const crossOrigin = await page.evaluate(
-        ([away, appRoot]) => {
-          history.pushState(null, "", away);
-          history.pushState(null, "", appRoot);
-          try {
-            history.pushState(null, "", "http://127.0.0.1:1/app/");
-            return "allowed";
-          } catch (error) {
-            return (error as Error).name;
-          }
-        },
-        [outside, profile.worker.scope],
-      );
-      expect(crossOrigin).toBe("SecurityError");
-      // A last in-scope change is the sentinel: messages arrive in order, so anything earlier is in by now.
-      // The app's own navigation, so that this checks scope and origin even for an app that posts only
-      // for those (the specs above check every history change).
-      await app.navigateClientSide(page, app.page(1));
-      await postedSentinel(page, spy, `${baseURL}${app.page(1).path}`, baseURL);
-      const outsideScope = postedUrls(await spy.posts(page), baseURL).filter((url) => !url.startsWith(`${baseURL}${profile.worker.scope}`));
-      expect(outsideScope, "URLs posted outside the scope").toEqual([]);
-    });
+    test(
+      "NAV-1 posts nothing for URLs outside the scope or on another origin",
+      RECOMMENDED,
+      async ({ controlledPage: page, spy, app, facts, profile, baseURL }) => {
+        const outside = outsidePath(profile);
+        const crossOrigin = await page.evaluate(
+          ([away, appRoot]) => {
+            history.pushState(null, "", away);
+            history.pushState(null, "", appRoot);
+            try {
+              history.pushState(null, "", "http://127.0.0.1:1/app/");
+              return "allowed";
+            } catch (error) {
+              return (error as Error).name;
+            }
+          },
+          [outside, profile.worker.scope],
+        );
+        expect(crossOrigin).toBe("SecurityError");
+        // A last in-scope change is the sentinel: messages arrive in order, so anything earlier is in by now.
+        // The app's own navigation, so that this checks scope and origin even for an app that posts only
+        // for those (the specs above check every history change).
+        await app.navigateClientSide(page, app.page(1));
+        await postedSentinel(page, spy, facts, `${baseURL}${app.page(1).path}`, baseURL);
+        const outsideScope = postedUrls(await spy.posts(page), baseURL).filter((url) => !url.startsWith(`${baseURL}${profile.worker.scope}`));
+        expect(outsideScope, "URLs posted outside the scope").toEqual([]);
+      },
+    );
   });
 });
 
@@ -251,12 +254,12 @@ test.describe("NAV-2 offline", () => {
     ).toEqual([]);
   });
 
-  test("NAV-2 posts nothing to the worker while offline", RECOMMENDED, async ({ controlledPage: page, context, mock, spy, app, baseURL }) => {
+  test("NAV-2 posts nothing to the worker while offline", RECOMMENDED, async ({ controlledPage: page, context, mock, spy, app, facts, baseURL }) => {
     await historyChangesOffline(page, context, mock, app, [app.page(0).path, app.page(2).path]);
     // The sentinel is the app's own navigation, posted online; the record of posts (sessionStorage)
     // survives the reload, and messages arrive in order.
     await app.navigateClientSide(page, app.page(1));
-    await postedSentinel(page, spy, `${baseURL}${app.page(1).path}`, baseURL);
+    await postedSentinel(page, spy, facts, `${baseURL}${app.page(1).path}`, baseURL);
     // Posting the current URL once back online is fine (Serwist does): only posts made while
     // navigator.onLine was false break the rule.
     expect(postedUrls(await spy.postsWhileOffline(page), baseURL), "URLs posted while offline").toEqual([]);

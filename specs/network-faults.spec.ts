@@ -1,25 +1,26 @@
 import type { Page } from "@playwright/test";
 import type { Profile } from "../cli/profile/profileSchema.ts";
-import { checkProfileFirst, expect, test } from "./fixtures.ts";
-import { appDriver } from "./support/appDriver.ts";
-import { precondition, RECOMMENDED } from "./support/applicability.ts";
-import { dataFaultsApply } from "./support/dataRequests.ts";
-import { faultMet, faultOnNavigationMeetable } from "./support/faultMet.ts";
-import { visitHeld } from "./support/heldPage.ts";
-import type { MockServer } from "./support/mockServerProcess.ts";
-import { navigate } from "./support/navigation.ts";
-import { COMMIT_MARGIN_MS, networkTimeout } from "./support/networkTimeout.ts";
-import { ignoreOnlineEvents } from "./support/offline.ts";
-import { takeControl } from "./support/takeControl.ts";
+import type { AppFacts } from "../kit/appFacts.ts";
+import { appDriver } from "./checks/appDriver.ts";
+import { dataFaultsApply } from "./checks/dataRequests.ts";
+import { faultMet, faultOnNavigationMeetable } from "./checks/faultMet.ts";
+import { visitHeld } from "./checks/heldPage.ts";
+import { navigate } from "./checks/navigation.ts";
+import { COMMIT_MARGIN_MS, networkTimeout } from "./checks/networkTimeout.ts";
+import { ignoreOnlineEvents } from "./checks/offline.ts";
+import { precondition, RECOMMENDED } from "./harness/applicability.ts";
+import { takeControl } from "./harness/control.ts";
+import { checkProfileFirst, expect, test } from "./harness/fixtures.ts";
+import type { MockServer } from "./harness/mockServerProcess.ts";
 
 /**
  * Sets the worker's network timeout (networkTimeout.ts), then opens the app and waits for control:
  * in that order, or the reference worker keeps its default timeout.
  */
-async function controlledWithTimeout(page: Page, mock: MockServer, profile: Profile): Promise<number> {
+async function controlledWithTimeout(page: Page, mock: MockServer, profile: Profile, facts: AppFacts): Promise<number> {
   return precondition(`a service worker controls ${profile.home} (REG-2)`, async () => {
     const timeout = await networkTimeout(mock, profile);
-    await takeControl(page, profile.home, test.info());
+    await takeControl(page, profile.home, facts);
     // A slow navigation is in flight for seconds: an app that reloads at once on a stray `online`
     // event would cancel it (1 run in 10 of the second app, under load).
     await ignoreOnlineEvents(page);
@@ -39,11 +40,11 @@ test.describe("NAV-5 lie-fi", () => {
   test(
     "NAV-5 serves the cached copy when the network is slower than the timeout or the server hangs",
     RECOMMENDED,
-    async ({ page, context, mock, app, profile, baseURL }) => {
+    async ({ page, context, mock, app, facts, profile, baseURL }) => {
       const [slowTarget, hungTarget] = [app.page(0), app.page(1)];
-      faultOnNavigationMeetable(slowTarget.path);
-      faultOnNavigationMeetable(hungTarget.path);
-      const timeout = await controlledWithTimeout(page, mock, profile);
+      faultOnNavigationMeetable(facts, slowTarget.path, "again");
+      faultOnNavigationMeetable(facts, hungTarget.path, "again");
+      const timeout = await controlledWithTimeout(page, mock, profile, facts);
       await visitHeld(page, mock, slowTarget.path, baseURL);
       const renderId = profile.reference ? await page.locator(profile.reference.renderIdSelector).getAttribute("content") : null;
       const tab = await context.newPage();
@@ -53,8 +54,8 @@ test.describe("NAV-5 lie-fi", () => {
       const hungFault = await mock.addFault({ path: hungTarget.path, hang: true, representation: "document" });
       const within = { timeout: timeout + COMMIT_MARGIN_MS, waitUntil: "commit" } as const;
       const [slow, hung] = await Promise.all([navigate(page, slowTarget.path, within), navigate(tab, hungTarget.path, within)]);
-      await faultMet(mock, slowFault.id, `a network slower than the timeout (${LIE_FI_DELAY_MS} ms)`, slowTarget.path);
-      await faultMet(mock, hungFault.id, "a server that hangs", hungTarget.path);
+      await faultMet(mock, slowFault.id, `a network slower than the timeout (${LIE_FI_DELAY_MS} ms)`);
+      await faultMet(mock, hungFault.id, "a server that hangs");
       expect(slow.fromServiceWorker, `a navigation while the network takes ${LIE_FI_DELAY_MS} ms, timeout ${timeout} ms: ${slow.summary}`).toBe(true);
       expect(hung.fromServiceWorker, `a navigation while the server hangs, timeout ${timeout} ms: ${hung.summary}`).toBe(true);
       await expect(app.heading(page, slowTarget)).toHaveText(slowTarget.heading);
@@ -63,14 +64,14 @@ test.describe("NAV-5 lie-fi", () => {
     },
   );
 
-  test("NAV-5 waits for a slow network when nothing is cached", RECOMMENDED, async ({ page, mock, app, profile }) => {
+  test("NAV-5 waits for a slow network when nothing is cached", RECOMMENDED, async ({ page, mock, app, facts, profile }) => {
     const target = app.page(2);
-    faultOnNavigationMeetable(target.path);
-    const timeout = await controlledWithTimeout(page, mock, profile);
+    faultOnNavigationMeetable(facts, target.path, "first");
+    const timeout = await controlledWithTimeout(page, mock, profile, facts);
     const slower = timeout + SLOWER_BY_MS;
     const fault = await mock.addFault({ path: target.path, delayMs: slower, times: 1, representation: "document" });
     await page.goto(target.path);
-    await faultMet(mock, fault.id, `a network slower than the timeout with nothing cached (${slower} ms)`, target.path);
+    await faultMet(mock, fault.id, `a network slower than the timeout with nothing cached (${slower} ms)`);
     await expect(app.heading(page, target)).toHaveText(target.heading);
     // 200, or 304 where the browser revalidated a copy of its HTTP cache (Next.js sends ETags).
     await expect
@@ -84,12 +85,12 @@ test.describe("NAV-5 lie-fi", () => {
 
 test.describe("faults on the wire", () => {
   test.describe(() => {
-    checkProfileFirst((profile) => faultOnNavigationMeetable(appDriver(profile).page(1).path));
+    checkProfileFirst((profile, facts) => faultOnNavigationMeetable(facts, appDriver(profile).page(1).path, "first"));
     test("NAV-5 a slow page still renders (latency fault)", async ({ controlledPage: page, mock, app }) => {
       const target = app.page(1);
       const fault = await mock.addFault({ path: target.path, delayMs: 1_000 });
       await page.goto(target.path);
-      await faultMet(mock, fault.id, "a slow network (a 1 s latency)", target.path);
+      await faultMet(mock, fault.id, "a slow network (a 1 s latency)");
       await expect(app.heading(page, target)).toHaveText(target.heading);
       await expect.poll(async () => (await mock.journal()).find((e) => e.fault === fault.id)?.durationMs).toBeGreaterThanOrEqual(1_000);
     });

@@ -2,15 +2,15 @@
  * The mock server's own: while a spec holds the browser offline, no request reaches a live answer,
  * not even one Chromium sends past its offline emulation (a navigation preload was seen reaching the
  * server with the context offline; here, starting a stopped worker offline sent its script's update
- * check, answered 304 without the switch). specs/support/offline.ts switches the server with the browser.
+ * check, answered 304 without the switch). specs/checks/offline.ts switches the server with the browser.
  */
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures.ts";
-import { precondition } from "./support/applicability.ts";
-import { cachedUrls } from "./support/browserState.ts";
-import type { MockServer } from "./support/mockServerProcess.ts";
-import { navigate } from "./support/navigation.ts";
-import { holdOffline } from "./support/offline.ts";
+import { cachedUrls } from "./checks/browserState.ts";
+import { navigate } from "./checks/navigation.ts";
+import { holdOffline } from "./checks/offline.ts";
+import { precondition } from "./harness/applicability.ts";
+import { expect, test } from "./harness/fixtures.ts";
+import type { MockServer } from "./harness/mockServerProcess.ts";
 
 const lastId = async (mock: MockServer) => Math.max(0, ...(await mock.journal()).map((entry) => entry.id));
 

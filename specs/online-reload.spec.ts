@@ -1,14 +1,15 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import type { Profile } from "../cli/profile/profileSchema.ts";
+import type { AppFacts } from "../kit/appFacts.ts";
 import { installFakeClock, pauseFakeClock } from "../kit/fakeClock.ts";
-import { checkProfileFirst, expect, test } from "./fixtures.ts";
-import { cameWithin, notChecked, RECOMMENDED, servedReference } from "./support/applicability.ts";
-import { cachedUrls, waitForController } from "./support/browserState.ts";
-import { armConnectivityEvent, describeDocumentState, documentState, markDocument } from "./support/documentMarker.ts";
-import type { MockServer } from "./support/mockServerProcess.ts";
-import { goOnline as bringOnline, holdOffline, goOffline as takeOffline } from "./support/offline.ts";
-import { offlinePage } from "./support/offlinePage.ts";
-import { takeControl } from "./support/takeControl.ts";
+import { cachedUrls } from "./checks/browserState.ts";
+import { armConnectivityEvent, describeDocumentState, documentState, markDocument } from "./checks/documentMarker.ts";
+import { goOnline as bringOnline, holdOffline, goOffline as takeOffline } from "./checks/offline.ts";
+import { offlinePage } from "./checks/offlinePage.ts";
+import { cameWithin, notChecked, RECOMMENDED, servedReference } from "./harness/applicability.ts";
+import { takeControl, waitForWorkerOf } from "./harness/control.ts";
+import { checkProfileFirst, expect, test } from "./harness/fixtures.ts";
+import type { MockServer } from "./harness/mockServerProcess.ts";
 
 /**
  * Fake time the page is given to act on an `online` event: more than any sensible settle time
@@ -20,9 +21,9 @@ const SETTLE_BUDGET_MS = 10_000;
 const RELOAD_TIMEOUT_MS = 15_000;
 
 /** Opens the page on the fake clock (kit/fakeClock.ts), paused once a worker controls it. */
-async function openWithFakeClock(page: Page, path: string): Promise<void> {
+async function openWithFakeClock(page: Page, path: string, facts: AppFacts): Promise<void> {
   await installFakeClock(page);
-  await takeControl(page, path, test.info());
+  await takeControl(page, path, facts);
   await pauseFakeClock(page);
   await markDocument(page, "original");
 }
@@ -40,8 +41,8 @@ async function goOnline(page: Page, context: BrowserContext, mock: MockServer): 
 }
 
 test.describe("ONL-1 reload when back online", () => {
-  test("ONL-1 reloads once when the browser comes back online", async ({ page, context, mock, profile }) => {
-    await openWithFakeClock(page, profile.home);
+  test("ONL-1 reloads once when the browser comes back online", async ({ page, context, mock, profile, facts }) => {
+    await openWithFakeClock(page, profile.home, facts);
     await goOffline(page, context, mock);
     // Armed before going online: an app without a settle time has reloaded by the time goOnline returns.
     const reloaded = page.waitForEvent("load", { timeout: RELOAD_TIMEOUT_MS }).then(
@@ -61,17 +62,17 @@ test.describe("ONL-1 reload when back online", () => {
         .toBe(true),
     );
     expect(began && (await reloaded), "the page reloaded after the browser came back online").toBe(true);
-    await waitForController(page);
+    await waitForWorkerOf(page, "controlled", facts);
     await markDocument(page, "after reload");
     // Nothing left pending in the new document: a second reload would show here.
     await page.clock.runFor(SETTLE_BUDGET_MS);
     expect(await documentState(page)).toEqual({ marker: "after reload", leaving: false });
   });
 
-  test("ONL-1 does not reload on a stray online event while still offline", RECOMMENDED, async ({ page, context, mock, profile }) => {
-    await openWithFakeClock(page, profile.home);
+  test("ONL-1 does not reload on a stray online event while still offline", RECOMMENDED, async ({ page, context, mock, profile, facts }) => {
+    await openWithFakeClock(page, profile.home, facts);
     await goOffline(page, context, mock);
-    // Chromium fires such events in the old document during controlled navigations (specs/support/offline.ts).
+    // Chromium fires such events in the old document during controlled navigations (specs/checks/offline.ts).
     await page.evaluate(() => window.dispatchEvent(new Event("online")));
     await page.clock.runFor(SETTLE_BUDGET_MS);
     const state = await documentState(page);
@@ -81,8 +82,8 @@ test.describe("ONL-1 reload when back online", () => {
     });
   });
 
-  test("ONL-1 does not reload when the connection drops again within the settle time", RECOMMENDED, async ({ page, context, mock, profile }) => {
-    await openWithFakeClock(page, profile.home);
+  test("ONL-1 does not reload when the connection drops again within the settle time", RECOMMENDED, async ({ page, context, mock, profile, facts }) => {
+    await openWithFakeClock(page, profile.home, facts);
     await goOffline(page, context, mock);
     await goOnline(page, context, mock);
     await goOffline(page, context, mock);
@@ -99,9 +100,9 @@ test.describe("ONL-1 settle time on a flapping connection", () => {
   const settleMs = (profile: Profile) => profile.onlineSettleMs ?? notChecked("the profile does not give the app's settle time (onlineSettleMs)");
   checkProfileFirst(settleMs);
 
-  test("ONL-1 starts the settle time again at the last online event", RECOMMENDED, async ({ page, context, mock, profile }) => {
+  test("ONL-1 starts the settle time again at the last online event", RECOMMENDED, async ({ page, context, mock, profile, facts }) => {
     const settle = settleMs(profile);
-    await openWithFakeClock(page, profile.home);
+    await openWithFakeClock(page, profile.home, facts);
     await goOffline(page, context, mock);
     await goOnline(page, context, mock);
     await page.clock.runFor(settle / 2);
@@ -125,30 +126,34 @@ test.describe("ONL-1 settle time on a flapping connection", () => {
 test.describe("ONL-2 each behaviour can be switched off", () => {
   checkProfileFirst((profile) => servedReference(profile, "configuration switches"));
 
-  test("ONL-2 does not reload when reload-on-online is switched off", RECOMMENDED, async ({ page, context, mock, profile }) => {
+  test("ONL-2 does not reload when reload-on-online is switched off", RECOMMENDED, async ({ page, context, mock, profile, facts }) => {
     await mock.configure({ reloadOnOnline: false });
-    await openWithFakeClock(page, profile.home);
+    await openWithFakeClock(page, profile.home, facts);
     await goOffline(page, context, mock);
     await goOnline(page, context, mock);
     await page.clock.runFor(SETTLE_BUDGET_MS);
     expect(await documentState(page)).toEqual({ marker: "original", leaving: false });
   });
 
-  test("ONL-2 posts and caches no navigations when navigation caching is switched off", RECOMMENDED, async ({ page, context, mock, spy, app, profile }) => {
-    await mock.configure({ cacheNavigations: false });
-    await takeControl(page, profile.home, test.info());
-    await app.navigateClientSide(page, app.page(0));
-    await expect(app.heading(page, app.page(0))).toHaveText(app.page(0).heading);
-    await page.goto(app.page(1).path);
-    await holdOffline(page, context, mock);
-    for (const target of [app.page(0), app.page(1)]) {
-      await page.goto(target.path);
-      await expect(page.locator("body")).toContainText(offlinePage(profile).text, { useInnerText: true });
-    }
-    expect(await spy.posts(page)).toEqual([]);
-    const pagePaths = new Set(profile.pages.map((p) => p.path));
-    expect((await cachedUrls(page)).filter((url) => pagePaths.has(new URL(url).pathname))).toEqual([]);
-  });
+  test(
+    "ONL-2 posts and caches no navigations when navigation caching is switched off",
+    RECOMMENDED,
+    async ({ page, context, mock, spy, app, profile, facts }) => {
+      await mock.configure({ cacheNavigations: false });
+      await takeControl(page, profile.home, facts);
+      await app.navigateClientSide(page, app.page(0));
+      await expect(app.heading(page, app.page(0))).toHaveText(app.page(0).heading);
+      await page.goto(app.page(1).path);
+      await holdOffline(page, context, mock);
+      for (const target of [app.page(0), app.page(1)]) {
+        await page.goto(target.path);
+        await expect(page.locator("body")).toContainText(offlinePage(profile).text, { useInnerText: true });
+      }
+      expect(await spy.posts(page)).toEqual([]);
+      const pagePaths = new Set(profile.pages.map((p) => p.path));
+      expect((await cachedUrls(page)).filter((url) => pagePaths.has(new URL(url).pathname))).toEqual([]);
+    },
+  );
 
   test("ONL-2 registers no worker when registration is switched off", RECOMMENDED, async ({ page, mock, spy, app, profile }) => {
     await mock.configure({ register: false });

@@ -1,11 +1,12 @@
 import { writeFileSync } from "node:fs";
 import { SHELL_SWITCHES } from "../mock-server/reference/shellSwitches.ts";
-import { expect, test } from "./fixtures.ts";
-import { needs, servedReference } from "./support/applicability.ts";
-import { cachedUrls, waitForController } from "./support/browserState.ts";
-import { bodyRows, faultForm, faultsTable, journalFilters, journalTable, openPanel, PANEL } from "./support/controlPanel.ts";
-import { documentState, markDocument } from "./support/documentMarker.ts";
-import { startMockServer } from "./support/mockServerProcess.ts";
+import { cachedUrls } from "./checks/browserState.ts";
+import { bodyRows, faultForm, faultsTable, journalFilters, journalTable, openPanel, PANEL } from "./checks/controlPanel.ts";
+import { documentState, markDocument } from "./checks/documentMarker.ts";
+import { needs, servedReference } from "./harness/applicability.ts";
+import { waitForWorkerOf } from "./harness/control.ts";
+import { expect, test } from "./harness/fixtures.ts";
+import { startMockServer } from "./harness/mockServerProcess.ts";
 
 test.describe("control panel", () => {
   test("ERR-2 shows the forbidden page in the app for a 403 fault added in the panel", async ({ page, context, app, profile }) => {
@@ -22,7 +23,7 @@ test.describe("control panel", () => {
     await expect(tab.getByRole("main")).toContainText(forbidden.text);
   });
 
-  test("ERR-4 leads from the digest on the app's error page to its request in the journal", async ({ page, context, mock, app, profile }) => {
+  test("ERR-4 leads from the digest on the app's error page to its request in the journal", async ({ page, context, mock, app, profile, facts }) => {
     servedReference(profile, "the app's server-error page for a document fault");
     const serverError = needs(profile.fallbacks.serverError, "server-error page (fallbacks.serverError)");
     const digestSelector = needs(serverError.digest?.selector, "digest element (fallbacks.serverError.digest.selector)");
@@ -30,7 +31,7 @@ test.describe("control panel", () => {
     // The worker first, so its own request for the page it lands on (NAV-7) is not a second 500.
     const tab = await context.newPage();
     await tab.goto(profile.home);
-    await waitForController(tab);
+    await waitForWorkerOf(tab, "controlled", facts);
     const fault = await mock.addFault({ path: target.path, status: 500, representation: "document" });
     await openPanel(page);
     await tab.goto(target.path);

@@ -1,8 +1,10 @@
 import type { Profile } from "../cli/profile/profileSchema.ts";
-import { checkProfileFirst, expect, test } from "./fixtures.ts";
-import { needs, precondition, RECOMMENDED, servedReference } from "./support/applicability.ts";
-import { CONTROL_TIMEOUT_MS, registrationInfo, waitForController } from "./support/browserState.ts";
-import { holdLoad } from "./support/holdLoad.ts";
+import { CONTROL_TIMEOUT_MS } from "../kit/workerControl.ts";
+import { registrationInfo } from "./checks/browserState.ts";
+import { holdLoad } from "./checks/holdLoad.ts";
+import { needs, precondition, RECOMMENDED, servedReference } from "./harness/applicability.ts";
+import { waitForWorkerOf } from "./harness/control.ts";
+import { checkProfileFirst, expect, test } from "./harness/fixtures.ts";
 
 test.describe("REG-1 support detection", () => {
   test("REG-1 registers when serviceWorker and caches exist", async ({ page, spy, profile }) => {
@@ -76,12 +78,12 @@ test.describe("REG-3 registration after load", () => {
   const lateBootQuery = (profile: Profile) => servedReference(profile, "starting the app's script after load").lateBootQuery;
   test.describe(() => {
     checkProfileFirst(lateBootQuery);
-    test("REG-3 registers at once when the document is already complete", async ({ page, spy, profile }) => {
+    test("REG-3 registers at once when the document is already complete", async ({ page, spy, profile, facts }) => {
       const query = lateBootQuery(profile);
       // The app's script is added only after `load`: waiting for another load event would never end.
       await page.goto(`${profile.home}?${query}`);
       await expect.poll(() => spy.registerCalls(page)).toHaveLength(1);
-      await waitForController(page);
+      await waitForWorkerOf(page, "controlled", facts);
     });
   });
 });

@@ -9,15 +9,10 @@
  * (a hand-written `cache.addAll`) would meet its own files retired, where a real new build lists its own.
  */
 import type { Page } from "@playwright/test";
-import { checkProfileFirst, expect, test } from "./fixtures.ts";
-import { cameWithin, notChecked, precondition, RECOMMENDED, stimulus } from "./support/applicability.ts";
-import { describeDocumentState, documentState, inSettledDocument, markDocument, markSettledDocument } from "./support/documentMarker.ts";
-import { FULL_WAIT_MS } from "./support/learningWait.ts";
-import type { MockServer } from "./support/mockServerProcess.ts";
-import { goOffline, goOnline, holdOffline } from "./support/offline.ts";
-import { UPDATE_CHECKS_KEY } from "./support/spy.ts";
-import { clearHttpCache, evictUnloaded } from "./support/staleFiles.ts";
-import { takeControl } from "./support/takeControl.ts";
+import { describeDocumentState, documentState, inSettledDocument, markDocument, markSettledDocument } from "./checks/documentMarker.ts";
+import { goOffline, goOnline, holdOffline } from "./checks/offline.ts";
+import { UPDATE_CHECKS_KEY } from "./checks/spy.ts";
+import { clearHttpCache, evictUnloaded } from "./checks/staleFiles.ts";
 import {
   applyUpdate,
   armControllerChange,
@@ -29,7 +24,12 @@ import {
   UPDATE_WAIT_MS,
   updateSettings,
   updateState,
-} from "./support/workerUpdate.ts";
+} from "./checks/workerUpdate.ts";
+import { cameWithin, notChecked, precondition, RECOMMENDED, stimulus } from "./harness/applicability.ts";
+import { takeControl } from "./harness/control.ts";
+import { checkProfileFirst, expect, test } from "./harness/fixtures.ts";
+import type { MockServer } from "./harness/mockServerProcess.ts";
+import { FULL_WAIT_MS } from "./harness/windows.ts";
 
 /** Counts the tab's document loads from now on (a reload is one; same-document navigations are none). */
 function countLoads(page: Page): () => number {
@@ -109,10 +109,10 @@ test.describe("UPD-2 reloads on an update", () => {
     expect(update.activation === "reopen" ? 0 : loads(), "reloads of the tab from the deploy until the update was applied").toBeLessThanOrEqual(1);
   });
 
-  test("UPD-2 an update does not reload a page with unsaved input", RECOMMENDED, async ({ page, mock, profile }) => {
+  test("UPD-2 an update does not reload a page with unsaved input", RECOMMENDED, async ({ page, mock, profile, facts }) => {
     const update = updateSettings(profile);
     const input = update.input ?? notChecked("the profile names no text field the person types into (its update.input)");
-    await precondition(`a service worker controls ${input.path} (REG-2)`, () => takeControl(page, input.path, test.info()));
+    await precondition(`a service worker controls ${input.path} (REG-2)`, () => takeControl(page, input.path, facts));
     const field = page.getByRole("textbox", { name: input.label, exact: true });
     const typed = "Unsaved words the person typed";
     await stimulus(`typing into the field '${input.label}' on ${input.path}`, "update.input", () => field.fill(typed, { timeout: 5_000 }));

@@ -12,9 +12,9 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures.ts";
-import type { MockServer } from "./support/mockServerProcess.ts";
-import { makeWorkersCold, makeWorkerWarm } from "./support/workerTemperature.ts";
+import { makeWorkersCold, makeWorkerWarm } from "./checks/workerTemperature.ts";
+import { expect, test } from "./harness/fixtures.ts";
+import type { MockServer } from "./harness/mockServerProcess.ts";
 
 /** Passes navigations on: the preloaded response when navigation preload is on, its own fetch otherwise. */
 const PASS_THROUGH_WORKER = `self.addEventListener("install", () => self.skipWaiting());

@@ -88,3 +88,73 @@ describe("accepted gaps in a run", () => {
     expect(readFileSync(join(dir, "conformance.md"), "utf8")).toContain("## Accepted gaps that no longer fail");
   });
 });
+
+describe("the probe in a run", () => {
+  const clauseTest = (title: string) =>
+    ({
+      title,
+      titlePath: () => ["", "chromium", "specs/navigation-posting.spec.ts", "NAV-1 storing each navigation", title],
+      location: { file: join(KIT_ROOT, "specs", "navigation-posting.spec.ts"), line: 1, column: 1 },
+      tags: [],
+      annotations: [],
+    }) as unknown as TestCase;
+  const probeTest = (title: string) => ({ title, tags: ["@pck-probe"], annotations: [] }) as unknown as TestCase;
+
+  /** Runs the reporter over `ended` (tests and their results), with `planned` the run's clause tests; the report's JSON and Markdown. */
+  function report(
+    planned: TestCase[],
+    ended: [TestCase, Partial<TestResult>][],
+  ): { json: { exitCode: number; verdicts: { tests: { outcome: string; detail?: string }[] }[]; learned?: unknown }; md: string } {
+    const dir = join(root, "report");
+    const saved = { ...process.env };
+    Object.assign(process.env, { PCK_REPORT_DIR: dir });
+    try {
+      const reporter = new ConformanceReporter();
+      reporter.onBegin(
+        { metadata: {} } as never,
+        { allTests: () => [...planned, ...ended.map(([test]) => test).filter((test) => test.tags.includes("@pck-probe"))] } as never,
+      );
+      for (const [test, result] of ended) reporter.onTestEnd(test, { steps: [], attachments: [], annotations: [], errors: [], ...result } as TestResult);
+      reporter.onEnd();
+    } finally {
+      process.env = saved;
+    }
+    return { json: JSON.parse(readFileSync(join(dir, "conformance.json"), "utf8")), md: readFileSync(join(dir, "conformance.md"), "utf8") };
+  }
+
+  test("a probe that could not finish leaves every clause test inconclusive, with its reason, though Playwright never ran them", () => {
+    const failed: Partial<TestResult> = { status: "failed", errors: [{ message: "Error: page.evaluate: Target page, context or browser has been closed" }] };
+    const { json, md } = report([clauseTest("NAV-1 stores the page of a client-side navigation")], [[probeTest("probe: navigations"), failed]]);
+    const tests = json.verdicts.flatMap((verdict) => verdict.tests);
+    expect(tests).toEqual([
+      expect.objectContaining({
+        outcome: "inconclusive",
+        detail: "not run: the kit's probe of the app did not finish (probe: navigations: page.evaluate: Target page, context or browser has been closed)",
+      }),
+    ]);
+    expect(json.exitCode).toBe(3);
+    expect(md).toContain("- The probe could not finish, so no clause test ran:");
+  });
+
+  test("what the probe learned is in every format, each fact with how it was learned", () => {
+    const facts = { control: { value: { state: "after a reload", ms: 812 }, how: "opened /app/ and waited" } };
+    const probed: Partial<TestResult> = {
+      status: "passed",
+      attachments: [{ name: "pck-app-facts", contentType: "application/json", body: Buffer.from(JSON.stringify(facts)) }],
+    };
+    const title = "NAV-1 stores the page of a client-side navigation";
+    const { json, md } = report(
+      [clauseTest(title)],
+      [
+        [probeTest("probe: control"), probed],
+        [clauseTest(title), { status: "passed" }],
+      ],
+    );
+    expect(json.learned).toEqual(facts);
+    expect(md).toContain("## What the kit learned about your app");
+    expect(md).toContain("- A service worker takes control: after a reload, 812 ms after the first load (opened /app/ and waited)");
+    expect(readFileSync(join(root, "report", "conformance.html"), "utf8")).toContain(
+      "A service worker takes control: after a reload, 812 ms after the first load",
+    );
+  });
+});

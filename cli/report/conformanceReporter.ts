@@ -1,21 +1,21 @@
 /**
  * A Playwright reporter that turns a run into per-clause verdicts at both levels: `conformance.md`
  * (for CI summaries), `conformance.html` (one page to open) and `conformance.json` in PCK_REPORT_DIR (default test-results/conformance),
- * and a table on stdout. PCK_LEVEL (required or recommended) says which level decides the outcome.
- * Works on merged blob reports too (`playwright merge-reports`), so sharded runs get one report.
+ * and a table on stdout. The run's metadata (runMetadata.ts: the app, the deciding level, accepted gaps)
+ * says what the report is about. Works on merged blob reports too (`pwa-conformance-kit merge`), so
+ * sharded runs get one report.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
-import type { Reporter, TestCase, TestResult } from "@playwright/test/reporter";
-import { findChromium } from "../../kit/chromium.mjs";
+import type { FullConfig, Reporter, Suite, TestCase, TestResult } from "@playwright/test/reporter";
 import { readKitEnv } from "../../kit/env.mjs";
 import { KIT_ROOT } from "../../kit/kitPaths.ts";
-import { LEVELS, type Level } from "../../kit/outcomes.ts";
-import { loadProfile } from "../profile/loadProfile.ts";
-import { acceptedGaps, type Expectation } from "./acceptedGaps.ts";
+import { acceptedGaps } from "./acceptedGaps.ts";
 import { parseChecklist } from "./checklist.ts";
 import { claimReportDir, recordReportEntries } from "./claimReportDir.ts";
-import { testOutcome } from "./testOutcome.ts";
+import { isProbe, ProbeCollector, type ProbeRecord } from "./probeRecord.ts";
+import { type RunMetadata, runMetadataFromEnv, runMetadataOf } from "./runMetadata.ts";
+import { SKIPPED_WITHOUT_REASON, testOutcome } from "./testOutcome.ts";
 import { verdictHtml } from "./verdictHtml.ts";
 import { verdictMarkdown } from "./verdictMarkdown.ts";
 import { clauseVerdicts, exitCodeFor, summarize, type TestOutcome } from "./verdicts.ts";
@@ -23,18 +23,13 @@ import { clauseVerdicts, exitCodeFor, summarize, type TestOutcome } from "./verd
 /** With --repeat-each a test runs several times: the worst of its runs is its outcome. */
 const WORST_FIRST: readonly TestOutcome["outcome"][] = ["failed", "inconclusive", "passed", "not-checked", "not-applicable"];
 
-/** The profile's accepted gaps (`expect`); none for a run without a profile (the reference's own suite). */
-function expectations(): Record<string, Expectation> {
-  const profile = readKitEnv().profile;
-  return profile ? loadProfile(profile).expect : {};
-}
-
-export function reportLevel(value: string | undefined): Level {
-  return LEVELS.find((level) => level === value) ?? "required";
-}
-
 export default class ConformanceReporter implements Reporter {
   readonly #outcomes = new Map<string, TestOutcome>();
+  readonly #ended: { test: TestCase; result: TestResult }[] = [];
+  readonly #probe = new ProbeCollector();
+  #run: RunMetadata | undefined;
+  /** Every test the run meant to run: a clause test its failed probe kept from running never ends. */
+  #planned: readonly TestCase[] = [];
   #reportDir = readKitEnv().reportDir ?? join(KIT_ROOT, "test-results", "conformance");
 
   /**
@@ -47,32 +42,56 @@ export default class ConformanceReporter implements Reporter {
     claimReportDir(this.#reportDir, false);
   }
 
+  onBegin(config: FullConfig, suite: Suite): void {
+    this.#run = runMetadataOf(config);
+    this.#planned = suite.allTests().filter((test) => !isProbe(test));
+  }
+
   onTestEnd(test: TestCase, result: TestResult): void {
-    const outcome = testOutcome(test, result, KIT_ROOT, this.#reportDir);
-    const key = `${outcome.file}::${outcome.title}`;
-    const earlier = this.#outcomes.get(key);
-    if (!earlier || WORST_FIRST.indexOf(outcome.outcome) < WORST_FIRST.indexOf(earlier.outcome)) this.#outcomes.set(key, outcome);
+    if (isProbe(test)) this.#probe.add(test, result);
+    else this.#ended.push({ test, result });
+  }
+
+  /** Each test's outcome, the worst of its runs (--repeat-each); judged once every result is in, the probe's among them. */
+  #judge(probe: ProbeRecord | undefined): void {
+    const notRun = `not run: the kit's probe of the app did not finish (${probe?.failure})`;
+    // Playwright runs no clause test when the probe (their setup project) fails: they never end.
+    const ended = new Set(this.#ended.map(({ test }) => test));
+    const unrun = probe?.failure ? this.#planned.filter((test) => !ended.has(test)) : [];
+    for (const test of unrun)
+      this.#ended.push({ test, result: { status: "skipped", steps: [], attachments: [], annotations: [], errors: [] } as unknown as TestResult });
+    for (const { test, result } of this.#ended) {
+      const judged = testOutcome(test, result, KIT_ROOT, this.#reportDir);
+      const outcome: TestOutcome =
+        probe?.failure && result.status === "skipped" && judged.detail === SKIPPED_WITHOUT_REASON
+          ? { ...judged, outcome: "inconclusive", detail: notRun }
+          : judged;
+      const key = `${outcome.file}::${outcome.title}`;
+      const earlier = this.#outcomes.get(key);
+      if (!earlier || WORST_FIRST.indexOf(outcome.outcome) < WORST_FIRST.indexOf(earlier.outcome)) this.#outcomes.set(key, outcome);
+    }
   }
 
   onEnd(): void {
+    const probe = this.#probe.record();
+    this.#judge(probe);
     // Listing, or a --grep that matched nothing: a table of dashes would read as a verdict.
     if (this.#outcomes.size === 0) {
       process.stdout.write("\nNo test ran, so there are no verdicts and no conformance report.\n");
       return;
     }
-    const level = reportLevel(readKitEnv().level);
+    const { target, level, expect, browser } = this.#run ?? runMetadataFromEnv();
     const clauses = parseChecklist(readFileSync(join(KIT_ROOT, "docs", "conformance.md"), "utf8"));
     const verdicts = clauseVerdicts(clauses, [...this.#outcomes.values()]);
-    const target = readKitEnv().target ?? "the reference app";
-    const gaps = acceptedGaps(verdicts, expectations());
+    const gaps = acceptedGaps(verdicts, expect);
     const summary = summarize(verdicts, level, gaps);
-    const markdown = verdictMarkdown(target, verdicts, level, gaps, findChromium()?.describe);
+    const markdown = verdictMarkdown(target, verdicts, level, gaps, browser, probe);
     writeFileSync(join(this.#reportDir, "conformance.md"), markdown);
     // Playwright's HTML report goes to html/ beside it (playwright.config.ts).
-    writeFileSync(join(this.#reportDir, "conformance.html"), verdictHtml(target, verdicts, level, "html/index.html", gaps));
+    writeFileSync(join(this.#reportDir, "conformance.html"), verdictHtml(target, verdicts, level, "html/index.html", gaps, probe));
     writeFileSync(
       join(this.#reportDir, "conformance.json"),
-      `${JSON.stringify({ target, level, exitCode: exitCodeFor(summary), summary, verdicts }, null, 2)}\n`,
+      `${JSON.stringify({ target, level, exitCode: exitCodeFor(summary), summary, verdicts, ...(probe ? { learned: probe.facts, ...(probe.failure ? { probeFailure: probe.failure } : {}) } : {}) }, null, 2)}\n`,
     );
     // The summary and the table; the details are in the file.
     const head = markdown.split("\n## ")[0] ?? markdown;

@@ -2,7 +2,7 @@ import type { FullConfig, Suite, TestCase } from "@playwright/test/reporter";
 import { afterEach, beforeEach, expect, test, vi } from "vitest";
 import ProgressReporter from "./progressReporter.ts";
 
-const testCase = (id: string, title: string) => ({ id, title }) as TestCase;
+const testCase = (id: string, title: string, tags: string[] = []) => ({ id, title, tags }) as unknown as TestCase;
 const TESTS = [
   testCase("1", "NAV-5 serves the cached copy when the network is slower than the timeout or the server hangs"),
   testCase("2", "REG-1 registers when serviceWorker and caches exist"),
@@ -55,4 +55,21 @@ test("after 10 s without a line, which clauses are running", () => {
   reporter.onEnd();
   vi.advanceTimersByTime(30_000);
   expect(lines).toHaveLength(2);
+});
+
+test("the probe is a line of its own before the clauses, not a clause", () => {
+  const probe = [testCase("p1", "probe: how the app's worker takes control", ["@pck-probe"]), testCase("p2", "probe: navigations", ["@pck-probe"])];
+  const reporter = new ProgressReporter();
+  reporter.onBegin({} as FullConfig, { allTests: () => [...probe, ...TESTS] } as Suite);
+  expect(lines).toEqual([
+    "Checking 3 clauses (4 tests), after learning what it needs about the app; a line as each clause ends, the verdicts in the report at the end.",
+  ]);
+  for (const test of probe) {
+    reporter.onTestBegin(test);
+    reporter.onTestEnd(test);
+  }
+  expect(lines.slice(1)).toEqual(["Learned what the kit needs about the app (the report lists it): 0 s"]);
+  reporter.onTestEnd(TESTS[1] as TestCase);
+  expect(lines.slice(2)).toEqual(["REG-1 done: 1/3 clauses, 1/4 tests, 0 s"]);
+  reporter.onEnd();
 });

@@ -7,6 +7,7 @@
  * plain `playwright test` (npm test's example-app checks).
  */
 import type { FullConfig, Reporter, Suite, TestCase } from "@playwright/test/reporter";
+import { PROBE_TAG } from "../../kit/appFacts.ts";
 import { clauseIdsIn } from "../../kit/clauseId.ts";
 
 /** At most this long without a line while tests run. */
@@ -14,9 +15,14 @@ const QUIET_FOR_MS = 10_000;
 
 /** The clause a test counts for; the kit's few tests without one (the floor) count as the suite's own. */
 function clausesOf(test: TestCase): string[] {
+  if (isProbe(test)) return [PROBE];
   const ids = clauseIdsIn(test.title);
   return ids.length > 0 ? ids : ["other tests"];
 }
+
+/** The probe's tests count as one step of their own, before the clauses. */
+const PROBE = "the probe";
+const isProbe = (test: TestCase) => test.tags.includes(PROBE_TAG);
 
 export default class ProgressReporter implements Reporter {
   /** Tests still to end, by clause, in the checklist's order of first appearance. */
@@ -26,6 +32,8 @@ export default class ProgressReporter implements Reporter {
   /** Tests that have ended once (a retry ends a test again). */
   readonly #ended = new Set<string>();
   #tests = 0;
+  /** Probe tests still to end. */
+  #probing = 0;
   #testsDone = 0;
   #clausesDone = 0;
   #lastLine = Date.now();
@@ -33,10 +41,14 @@ export default class ProgressReporter implements Reporter {
   #heartbeat: NodeJS.Timeout | undefined;
 
   onBegin(_config: FullConfig, suite: Suite): void {
-    const tests = suite.allTests();
+    const all = suite.allTests();
+    const tests = all.filter((test) => !isProbe(test));
     this.#tests = tests.length;
     for (const test of tests) for (const clause of clausesOf(test)) this.#remaining.set(clause, (this.#remaining.get(clause) ?? 0) + 1);
-    this.#print(`Checking ${this.#remaining.size} clauses (${this.#tests} tests); a line as each clause ends, the verdicts in the report at the end.`);
+    this.#probing = all.length - tests.length;
+    this.#print(
+      `Checking ${this.#remaining.size} clauses (${this.#tests} tests)${this.#probing > 0 ? ", after learning what it needs about the app" : ""}; a line as each clause ends, the verdicts in the report at the end.`,
+    );
     this.#heartbeat = setInterval(() => {
       if (Date.now() - this.#lastLine < QUIET_FOR_MS || this.#running.size === 0) return;
       this.#print(`${this.#counts()}; running ${[...this.#running.keys()].join(", ")}`);
@@ -51,6 +63,13 @@ export default class ProgressReporter implements Reporter {
   onTestEnd(test: TestCase): void {
     if (this.#ended.has(test.id)) return;
     this.#ended.add(test.id);
+    if (isProbe(test)) {
+      this.#running.delete(PROBE);
+      this.#probing -= 1;
+      if (this.#probing === 0)
+        this.#print(`Learned what the kit needs about the app (the report lists it): ${Math.round((Date.now() - this.#started) / 1000)} s`);
+      return;
+    }
     this.#testsDone += 1;
     for (const clause of clausesOf(test)) {
       const running = (this.#running.get(clause) ?? 1) - 1;

@@ -6,6 +6,7 @@
 import { escapeHtml } from "../../kit/escapeHtml.ts";
 import type { Level } from "../../kit/outcomes.ts";
 import { type AcceptedGap, staleLine } from "./acceptedGaps.ts";
+import type { ProbeRecord } from "./probeRecord.ts";
 import { outcomeSentence, TEXT_VERDICT_LABEL, verdictLabel } from "./verdictMarkdown.ts";
 import { type ClauseVerdict, suiteNotes, summarize, type TestOutcome } from "./verdicts.ts";
 
@@ -35,12 +36,25 @@ function notesList(verdicts: readonly ClauseVerdict[]): string {
   return `<h2>How the suite ran</h2><p>Not verdicts: what the suite did beyond a test's own steps.</p><ul>${items}</ul>`;
 }
 
+function probeList(probe: ProbeRecord | undefined): string {
+  if (probe === undefined) return "";
+  const items = [
+    ...probe.learned,
+    ...(probe.failure ? [`The probe could not finish, so no clause test ran: ${probe.failure}`] : []),
+    ...(probe.disagreements.length > 0
+      ? [`Shards' probes saw these differently (each shard's verdicts rest on its own): ${probe.disagreements.join(", ")}`]
+      : []),
+  ].map((line) => `<li>${escapeHtml(line)}</li>`);
+  return `<h2>What the kit learned about your app</h2><p>Learned once, before the clause tests, by the kit's probe (its trace is in the Playwright report); every test's windows rest on these and on the app alone.</p><ul>${items.join("")}</ul>`;
+}
+
 export function verdictHtml(
   target: string,
   verdicts: readonly ClauseVerdict[],
   level: Level,
   playwrightReport: string,
   gaps: readonly AcceptedGap[] = [],
+  probe?: ProbeRecord,
 ): string {
   const summary = summarize(verdicts, level, gaps);
   const tone = summary.failed.length > 0 || summary.stale.length > 0 ? "failed" : summary.inconclusive > 0 ? "inconclusive" : "passed";
@@ -71,6 +85,7 @@ ${gapLists}
 ${list(verdicts, "Failures", ["failed"], "Rules the app does not meet, in the words of the assertion.")}
 ${list(verdicts, "Inconclusive", ["inconclusive"], "Tests the suite could not carry out: errors of the run, not verdicts on the app.")}
 ${list(verdicts, "Not applicable and not checked", ["not-applicable", "not-checked"], "Left out, with the reason.")}
+${probeList(probe)}
 ${notesList(verdicts)}
 </main></body></html>
 `;

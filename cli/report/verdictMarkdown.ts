@@ -5,6 +5,7 @@
  */
 import { LEVELS, type Level, OUTCOMES, type Outcome } from "../../kit/outcomes.ts";
 import { type AcceptedGap, isAccepted, staleLine } from "./acceptedGaps.ts";
+import { type ProbeRecord, probeMarkdown } from "./probeRecord.ts";
 import { type ClauseVerdict, type RunSummary, suiteNotes, summarize, type TestOutcome, type Verdict } from "./verdicts.ts";
 
 export const VERDICT_LABEL: Record<Verdict, string> = {
@@ -95,7 +96,14 @@ function gapsSection(summary: RunSummary): string[] {
  * `browser`: the Chromium the run used (kit/chromium.mjs's description); the tests that needed the
  * full one (INS) say so under "How the suite ran".
  */
-export function verdictMarkdown(target: string, verdicts: readonly ClauseVerdict[], level: Level, gaps: readonly AcceptedGap[] = [], browser?: string): string {
+export function verdictMarkdown(
+  target: string,
+  verdicts: readonly ClauseVerdict[],
+  level: Level,
+  gaps: readonly AcceptedGap[] = [],
+  browser?: string,
+  probe?: ProbeRecord,
+): string {
   const summary = summarize(verdicts, level, gaps);
   const lines = [
     `# Conformance report: ${target}`,
@@ -120,6 +128,7 @@ export function verdictMarkdown(target: string, verdicts: readonly ClauseVerdict
       ["inconclusive"],
     ),
     ...section(verdicts, "Not applicable and not checked", "Left out, with the reason.", ["not-applicable", "not-checked"]),
+    ...probeMarkdown(probe),
     ...notesSection(verdicts),
   ];
   return `${lines.join("\n")}\n`;

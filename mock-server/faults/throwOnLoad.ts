@@ -8,7 +8,7 @@
  */
 import type { Response } from "express";
 
-/** What the page's exception says; a spec confirms the stimulus by it (specs/support/clientError.ts). */
+/** What the page's exception says; a spec confirms the stimulus by it (specs/checks/clientError.ts). */
 export const INJECTED_EXCEPTION_MESSAGE = "Script exception injected by pwa-conformance-kit (a throwOnLoad fault)";
 
 export const THROWING_SCRIPT = `throw new Error(${JSON.stringify(INJECTED_EXCEPTION_MESSAGE)});\n`;

@@ -11,7 +11,7 @@ const SERVE = fileURLToPath(new URL("../process/serve.mjs", import.meta.url));
 
 /**
  * A cold start loads tsx, Express and pino (about 1 s on a busy 2-core machine, see
- * specs/support/mockServerProcess.ts); tests that spawn the entry get this long.
+ * specs/harness/mockServerProcess.ts); tests that spawn the entry get this long.
  */
 export const SPAWN_TEST_TIMEOUT_MS = 30_000;
 

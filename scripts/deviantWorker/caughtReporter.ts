@@ -5,6 +5,7 @@
  * expected failures are the point.
  */
 import type { FullResult, Reporter, TestCase, TestResult } from "@playwright/test/reporter";
+import { isProbe } from "../../cli/report/probeRecord.ts";
 import { testOutcome } from "../../cli/report/testOutcome.ts";
 import { KIT_ROOT, kitPath } from "../../kit/kitPaths.ts";
 import { DEVIANTS, type Deviant, editsOf } from "./deviants.ts";
@@ -25,8 +26,16 @@ export default class CaughtReporter implements Reporter {
   /** Project (deviant) name → test title → its outcome in each run (more than one with --repeat-each). */
   readonly #seen = new Map<string, Map<string, Seen[]>>();
 
+  /** Probe tests that failed: their deviant's tests did not run. */
+  readonly #probeFailures: string[] = [];
+
   onTestEnd(test: TestCase, result: TestResult): void {
     const project = test.parent.project()?.name ?? "";
+    if (isProbe(test)) {
+      if (result.status !== "passed")
+        this.#probeFailures.push(`the probe '${project}' did not finish: ${result.errors[0]?.message?.split("\n")[0] ?? result.status}.`);
+      return;
+    }
     const { outcome, detail } = testOutcome(test, result, KIT_ROOT, kitPath("test-results", "deviant-worker"));
     const byTitle = this.#seen.get(project) ?? new Map<string, Seen[]>();
     this.#seen.set(project, byTitle);
@@ -35,7 +44,7 @@ export default class CaughtReporter implements Reporter {
 
   async onEnd(result: FullResult): Promise<{ status: FullResult["status"] }> {
     if (result.status === "interrupted" || result.status === "timedout") return { status: result.status };
-    const problems: string[] = [];
+    const problems: string[] = [...this.#probeFailures];
     const lines: string[] = [];
     for (const deviant of DEVIANTS) {
       const seen = this.#seen.get(deviant.name) ?? new Map<string, Seen[]>();

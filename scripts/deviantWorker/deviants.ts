@@ -5,8 +5,8 @@
  * every other one must pass. A suite whose tests cannot fail proves nothing.
  */
 import { kitPath } from "../../kit/kitPaths.ts";
-import { FAILURE_STATUSES } from "../../specs/support/failureFault.ts";
-import type { ManifestOverride } from "../../specs/support/manifestOverride.ts";
+import { FAILURE_STATUSES } from "../../specs/checks/failureFault.ts";
+import type { ManifestOverride } from "../../specs/harness/manifestOverride.ts";
 
 interface DeviantBase {
   /** Also the Playwright project's name. */
@@ -43,7 +43,7 @@ export function editsOf(deviant: EditDeviant): readonly TextEdit[] {
   return [deviant, ...(deviant.more ?? [])];
 }
 
-/** A deviant web app manifest, as the browser gets it (specs/support/manifestOverride.ts): no source is edited. */
+/** A deviant web app manifest, as the browser gets it (specs/harness/manifestOverride.ts): no source is edited. */
 export interface ManifestDeviant extends DeviantBase {
   readonly kind: "manifest";
   readonly manifest: ManifestOverride;

@@ -8,7 +8,7 @@ import { defineConfig } from "@playwright/test";
 import { ENV, readKitEnv } from "../../kit/env.mjs";
 import { kitPath } from "../../kit/kitPaths.ts";
 import base from "../../playwright.config.ts";
-import type { ManifestOverride } from "../../specs/support/manifestOverride.ts";
+import type { ManifestOverride } from "../../specs/harness/manifestOverride.ts";
 import { DEVIANTS, deviantDist, deviantScript } from "./deviants.ts";
 
 if (readKitEnv().target) {
@@ -22,7 +22,6 @@ export default defineConfig<
     referenceDist: string | undefined;
     manifestOverride: ManifestOverride | undefined;
     expectedFailures: readonly string[];
-    failureArtifacts: boolean;
   }
 >({
   ...base,
@@ -30,13 +29,13 @@ export default defineConfig<
   reporter: [["./caughtReporter.ts"]],
   // Most caught tests fail on purpose, and their traces and screenshots would cost each failure time
   // to write; caughtReporter.ts reports from the errors. To look into one: --project '<deviant>' --trace on.
-  use: { ...base.use, trace: "off", screenshot: "off", failureArtifacts: false },
+  use: { ...base.use, trace: "off", screenshot: "off" },
   outputDir: kitPath("test-results", "deviant-worker", "artifacts"),
-  globalSetup: "./buildDeviantWorkers.ts",
-  projects: DEVIANTS.map((deviant) => ({
-    name: deviant.name,
-    grep: deviant.grep,
-    use: {
+  // The suite's own run set-up (its folder, the mock servers), then the deviant builds.
+  globalSetup: [kitPath("specs", "harness", "startRun.ts"), "./buildDeviantWorkers.ts"],
+  // Each deviant is an app of its own: the probe learns it before its tests, as for any app.
+  projects: DEVIANTS.flatMap((deviant) => {
+    const use = {
       // Expected to fail: no new Playwright worker after each (caughtReporter.ts still reads the result).
       expectedFailures: deviant.caughtBy,
       ...(deviant.kind === "reference"
@@ -44,6 +43,11 @@ export default defineConfig<
         : deviant.kind === "manifest"
           ? { manifestOverride: deviant.manifest }
           : { workerScript: deviantScript(deviant) }),
-    },
-  })),
+    };
+    const probe = `${deviant.name} · probe`;
+    return [
+      { name: probe, testMatch: "**/probe.setup.ts", use },
+      { name: deviant.name, grep: deviant.grep, dependencies: [probe], use },
+    ];
+  }),
 });

@@ -16,7 +16,7 @@ export const DEFAULT_NETWORK_TIMEOUT_MS = 3_000;
  * How long the page waits after an `online` event before it re-checks `navigator.onLine` and reloads
  * (ONL-1). Chromium fires stray `online` events in the old document while a controlled navigation is
  * in flight; re-checking after a settle time failed 0 of 30 runs where reloading at once failed 13
- * (specs/support/offline.ts). It also keeps a flapping network from causing a reload loop.
+ * (specs/checks/offline.ts). It also keeps a flapping network from causing a reload loop.
  */
 export const DEFAULT_ONLINE_SETTLE_MS = 500;
 

@@ -2,7 +2,7 @@
  * Takes the browser offline once a worker controls the home page, then navigates to a page not yet
  * visited in that browser, as NAV-6's spec does: what the worker answers is the app's offline page.
  * Chromium fires stray `online` events in a controlled page while an offline navigation is in flight
- * (specs/support/offline.ts says how often); an app that reloads on them would cancel the navigation, so they are
+ * (specs/checks/offline.ts says how often); an app that reloads on them would cancel the navigation, so they are
  * held back from the app, as the suite's holdOffline() does.
  */
 import type { BrowserContext } from "@playwright/test";

@@ -3,11 +3,8 @@
 /** A document load: a dev server's first build of a page can take seconds (Next.js: ~5 s cold). */
 export const LOAD_TIMEOUT_MS = 30_000;
 
-/**
- * A worker's install and activation until it controls the page. Seen here: under 2 s for Next.js +
- * Serwist on a busy 2-core machine (specs/support/browserState.ts uses the same budget).
- */
-export const CONTROL_TIMEOUT_MS = 15_000;
+/** A worker's install and activation until it controls the page: the suite's budget, from its one owner. */
+export { CONTROL_TIMEOUT_MS } from "../../../kit/workerControl.ts";
 
 /** From `load` until a page's `h1` shows: client-side rendering, a data request of its own. */
 export const RENDER_TIMEOUT_MS = 10_000;

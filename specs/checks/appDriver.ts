@@ -1,0 +1,103 @@
+/** Drives an app the way its profile says: where its pages are and how to navigate client-side. */
+import type { Locator, Page } from "@playwright/test";
+import type { Profile } from "../../cli/profile/profileSchema.ts";
+import { precondition, stimulus } from "../harness/applicability.ts";
+import { expect } from "../harness/expect.ts";
+
+/**
+ * How long a client-side navigation gets to change the URL and render: a router's data fetch on a
+ * busy 2-core machine; the same as Playwright's default expect timeout.
+ */
+const STIMULUS_TIMEOUT_MS = 5_000;
+
+type ProfilePage = Profile["pages"][number];
+
+export interface AppDriver {
+  readonly profile: Profile;
+  /** The profile's n-th page (0-based). */
+  readonly page: (index: number) => ProfilePage;
+  /**
+   * Navigates client-side to a profile page (its link, or `history.pushState` for pushState apps) and
+   * confirms the navigation happened: the URL is the page's and, unless `renders` is false (the page's
+   * data is made to fail, say), its heading shows. When it did not, the test is not checked.
+   */
+  readonly navigateClientSide: (page: Page, target: ProfilePage, options?: { renders?: boolean }) => Promise<void>;
+  /**
+   * The same navigation, for the probe, which must never end its test: resolves with why it did not
+   * happen (its first line), or null when it did.
+   */
+  readonly tryNavigateClientSide: (page: Page, target: ProfilePage) => Promise<string | null>;
+  /**
+   * Only sets off the client-side navigation (the click, or the router's push) and confirms that
+   * much happened: for a test whose verdict is what the app does with it (UPD-3: a navigation an
+   * old page may not survive), where an unchanged URL is the app's failure, not a missed stimulus.
+   */
+  readonly startClientNavigation: (page: Page, target: ProfilePage) => Promise<void>;
+  /** Resolves once the app has decided whether to register (reference hook, else after `load`). */
+  readonly waitForRegistrationDecision: (page: Page) => Promise<void>;
+  /** Where a profile page shows what tells it apart: its `selector`, or the h1. */
+  readonly heading: (page: Page, target: ProfilePage) => Locator;
+  /** Where a profile text is looked for: its selector, or the whole page. */
+  readonly textHolder: (page: Page, shown: { selector?: string | undefined }) => ReturnType<Page["locator"]>;
+}
+
+export function appDriver(profile: Profile): AppDriver {
+  const heading = (page: Page, target: ProfilePage): Locator =>
+    target.selector ? page.locator(target.selector).first() : page.getByRole("heading", { level: 1 });
+  /** The click on the page's link or button, or the router's own push: what starts a client-side navigation. */
+  const setOff = async (page: Page, target: ProfilePage): Promise<void> => {
+    if (profile.navigate !== "pushState" && target.link) {
+      await page.getByRole(profile.navigate, { name: target.link, exact: true }).first().click({ timeout: STIMULUS_TIMEOUT_MS });
+    } else {
+      await page.evaluate(
+        ({ path, basePath }) => {
+          // Next.js's App Router renders nothing for a bare pushState: its own router instance
+          // (window.next.router, set in production too) navigates as its links do, and adds the
+          // app's basePath itself.
+          const next = (window as { next?: { router?: { push?: (href: string) => void } } }).next;
+          if (typeof next?.router?.push === "function") {
+            const withinApp = basePath !== "/" && path.startsWith(basePath) ? path.slice(basePath.length) || "/" : path;
+            return next.router.push(withinApp);
+          }
+          // React Router and most others listen to popstate and read the location.
+          history.pushState(null, "", path);
+          window.dispatchEvent(new PopStateEvent("popstate"));
+        },
+        { path: target.path, basePath: profile.basePath },
+      );
+    }
+  };
+  /** The navigation and its confirmation: the URL is the page's and, unless `renders` is false, its heading shows. */
+  const navigate = async (page: Page, target: ProfilePage, renders: boolean): Promise<void> => {
+    await setOff(page, target);
+    await expect(page, "the page's URL after the navigation").toHaveURL((url) => url.pathname === target.path, { timeout: STIMULUS_TIMEOUT_MS });
+    if (renders) await expect(heading(page, target), "what tells the page apart").toHaveText(target.heading, { timeout: STIMULUS_TIMEOUT_MS });
+  };
+  return {
+    profile,
+    page: (index) => {
+      const found = profile.pages[index];
+      if (!found) throw new Error(`The profile '${profile.name}' has no page ${index + 1}; it needs at least ${index + 1}.`);
+      return found;
+    },
+    navigateClientSide: (page, target, { renders = true } = {}) =>
+      stimulus(`the client-side navigation to ${target.path}`, "pages and navigate", () => navigate(page, target, renders)),
+    tryNavigateClientSide: (page, target) =>
+      navigate(page, target, true).then(
+        () => null,
+        (error: unknown) => (error as Error).message.split("\n")[0] ?? String(error),
+      ),
+    startClientNavigation: (page, target) => stimulus(`the client-side navigation to ${target.path}`, "pages and navigate", () => setOff(page, target)),
+    waitForRegistrationDecision: (page) =>
+      precondition("the page finished loading", async () => {
+        if (profile.reference) {
+          await expect(page.locator(profile.reference.decidedSelector)).toBeVisible();
+          return;
+        }
+        // Without a hook: `load` has fired and every load listener has run when Playwright reports it.
+        await page.waitForLoadState("load");
+      }),
+    heading,
+    textHolder: (page, shown) => page.locator(shown.selector ?? "body").first(),
+  };
+}

@@ -1,0 +1,56 @@
+/**
+ * ERR-5's stimulus, an exception while the page loads, and its confirmation. The stimulus is the
+ * profile's throw path when it names one, else a throwOnLoad fault on the first script request the
+ * page makes (matched by `Sec-Fetch-Dest: script`, so it is the app's own, same-origin script,
+ * whichever it is). Either way the test goes on only once the browser reported an exception: a page
+ * that does not throw says nothing about ERR-5, so the test is not checked, never failed.
+ */
+import type { Page } from "@playwright/test";
+import type { Profile } from "../../cli/profile/profileSchema.ts";
+import { INJECTED_EXCEPTION_MESSAGE } from "../../mock-server/faults/throwOnLoad.ts";
+import { stimulus } from "../harness/applicability.ts";
+import { expect } from "../harness/expect.ts";
+import type { MockServer } from "../harness/mockServerProcess.ts";
+
+/**
+ * Exceptions the page reported: uncaught ones (`pageerror`), and errors logged with console.error,
+ * which is how React reports one its error boundary caught (React 19's onCaughtError; Next.js's in
+ * production) and no `pageerror` shows.
+ */
+export function watchExceptions(page: Page): () => readonly string[] {
+  const seen: string[] = [];
+  page.on("pageerror", (error) => seen.push(error.message));
+  page.on("console", (message) => {
+    if (message.type() !== "error") return;
+    const first = message.args()[0];
+    // The browser's own errors (a failed resource load) carry no Error object.
+    first
+      ?.evaluate((value) => (value instanceof Error ? value.message : null))
+      .then((text) => text !== null && seen.push(text))
+      .catch(() => undefined);
+  });
+  return () => [...seen];
+}
+
+/** Loads the page that throws while loading, and returns once an exception was seen; not checked if none. */
+export async function throwWhileLoading(page: Page, mock: MockServer, profile: Profile): Promise<void> {
+  const exceptions = watchExceptions(page);
+  const path = profile.fallbacks.clientError?.path;
+  if (path !== undefined) {
+    await page.goto(path);
+    await stimulus(`an exception while ${path} loads`, "fallbacks.clientError.path (a page that throws while it loads)", () =>
+      expect.poll(() => exceptions().length, { message: "exceptions the page reported" }).toBeGreaterThan(0),
+    );
+    return;
+  }
+  await mock.addFault({ path: "/**", headers: { "sec-fetch-dest": "script" }, throwOnLoad: true, times: 1, name: "ERR-5: the first script throws" });
+  await page.goto(profile.home);
+  await stimulus(
+    `the injected exception in the first script of ${profile.home}`,
+    "home (no script request reached the mock server) or fallbacks.clientError.path",
+    () =>
+      expect
+        .poll(() => exceptions().filter((message) => message.includes(INJECTED_EXCEPTION_MESSAGE)).length, { message: "the injected exception, reported" })
+        .toBeGreaterThan(0),
+  );
+}

@@ -1,0 +1,103 @@
+/**
+ * The probe's first part: whether and how the app's worker takes control of its home page, what
+ * Cache Storage holds then, what home links to, and who answers a controlled navigation to each
+ * profile page, the first time and again: the server, or the worker alone (an app shell answers
+ * every navigation from its precache). The same navigation faults' tests make, so a fault the worker
+ * would never meet is known before a test opens a page.
+ */
+import type { Page } from "@playwright/test";
+import type { Answerer, ControlFacts } from "../../../kit/appFacts.ts";
+import { readAcrossNavigations } from "../../../kit/waitInPage.ts";
+import { bringUnderControl, CONTROL_TIMEOUT_MS, workerProgress } from "../../../kit/workerControl.ts";
+import type { AppDriver } from "../../checks/appDriver.ts";
+import { cachedUrls, storedWithinGrace } from "../../checks/browserState.ts";
+import type { MockServer } from "../mockServerProcess.ts";
+
+/** Where a worker stands when it is on its way: its install (a precache) or activation is still running. */
+const ON_ITS_WAY = /^a worker (installing|installed|activating) /;
+
+/**
+ * Opens home and waits for control: CONTROL_TIMEOUT_MS, and as long again while a worker is still
+ * installing or activating when it ends (a large precache on a busy 2-core machine: seen on CI for
+ * Next.js + Serwist in 1 of ~400 waits). Learned once here, so no test waits twice.
+ */
+async function learnHowControlled(page: Page, home: string): Promise<ControlFacts["control"]> {
+  const started = Date.now();
+  const how = `opened ${home} in a fresh browser context and waited for an activated worker to control it, reloading once if one was active without controlling it`;
+  await page.goto(home);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const outcome = await bringUnderControl(page, CONTROL_TIMEOUT_MS);
+      return { value: { state: outcome === "controlled" ? "at once" : "after a reload", ms: Date.now() - started }, how };
+    } catch (error) {
+      if ((error as Error).name !== "TimeoutError") throw error;
+      const found = await workerProgress(page);
+      if (attempt === 2 || !ON_ITS_WAY.test(found)) return { value: { state: "never", ms: Date.now() - started, found }, how };
+    }
+  }
+}
+
+/** In-scope paths the page links to, without its own. */
+async function inScopeLinks(page: Page, scope: string, home: string): Promise<string[]> {
+  const origin = new URL(page.url()).origin;
+  const hrefs = await page.locator("a[href]").evaluateAll((links) => links.map((link) => (link as HTMLAnchorElement).href));
+  const paths = hrefs.flatMap((href) => {
+    const url = new URL(href);
+    return url.origin === origin && url.pathname.startsWith(scope) && url.pathname !== home ? [url.pathname] : [];
+  });
+  return [...new Set(paths)];
+}
+
+/** A URL of the app as its path (the port changes from run to run), any other whole. */
+function sameOriginPath(url: string, origin: string): string {
+  const parsed = new URL(url);
+  return parsed.origin === origin ? `${parsed.pathname}${parsed.search}` : url;
+}
+
+let marks = 0;
+
+/** Navigates to `path` with a benign fault on its document and says whether the server was asked for it. */
+async function answeredBy(page: Page, mock: MockServer, path: string): Promise<Answerer> {
+  marks += 1;
+  const fault = await mock.addFault({ path, representation: "document", responseHeaders: { "x-pck-probe": String(marks) } });
+  try {
+    await page.goto(path);
+    return ((await mock.faults()).find((f) => f.id === fault.id)?.hits ?? 0) > 0 ? "the server" : "the worker alone";
+  } finally {
+    await mock.removeFault(fault.id);
+  }
+}
+
+export async function learnControl(page: Page, mock: MockServer, app: AppDriver, origin: string): Promise<ControlFacts> {
+  const { home, worker } = app.profile;
+  const control = await learnHowControlled(page, home);
+  if (control.value.state === "never") return { control };
+  const precache = {
+    value: (await readAcrossNavigations(page, () => cachedUrls(page))).map((url) => sameOriginPath(url, origin)),
+    how: `read every cache once a worker controlled ${home}`,
+  };
+  const links = {
+    value: await readAcrossNavigations(page, () => inScopeLinks(page, worker.scope, home)),
+    how: `read the links of ${home} once it was controlled`,
+  };
+  const paths = [...new Set(app.profile.pages.map((p) => p.path))];
+  const navigations: Record<string, { first: Answerer; again: Answerer }> = {};
+  for (const path of paths) navigations[path] = { first: await answeredBy(page, mock, path), again: await answeredBy(page, mock, path) };
+  const shell = Object.values(navigations).some((answer) => answer.first === "the worker alone");
+  const stored = shell ? [] : await Promise.all(paths.map((path) => readAcrossNavigations(page, () => storedWithinGrace(page, `${origin}${path}`))));
+  return {
+    control,
+    precache,
+    links,
+    navigations: {
+      value: navigations,
+      how: "navigated to each profile page twice in the controlled tab, with a fault on the server that counts the page's document requests",
+    },
+    design: {
+      value: shell ? "app shell" : stored.some(Boolean) ? "page cache" : "no page storing seen",
+      how: shell
+        ? "the worker answered a first navigation to a page without asking the server"
+        : "looked in Cache Storage for each visited page under its own URL after the navigations",
+    },
+  };
+}

@@ -1,0 +1,95 @@
+/**
+ * The probe's second part: what the app and its worker do with a navigation, each watched for the
+ * full window a test would give it, side by side in three tabs of one controlled context: the app's
+ * own client-side navigation (is its page stored? is it posted as `CACHE_URLS`?), another script's
+ * `replaceState` (is its page stored?), and a `CACHE_URLS` message posted with a reply port (does
+ * the worker reply, and store the page?). Distinct URLs, so no tab sees another's page.
+ */
+import type { BrowserContext, Page } from "@playwright/test";
+import type { Fact, NavigationFacts, Timed } from "../../../kit/appFacts.ts";
+import { readAcrossNavigations } from "../../../kit/waitInPage.ts";
+import { bringUnderControl, CONTROL_TIMEOUT_MS, waitForWorker } from "../../../kit/workerControl.ts";
+import type { AppDriver } from "../../checks/appDriver.ts";
+import { cachedUrls, NO_REPLY, postToWorker, storedWithinGrace } from "../../checks/browserState.ts";
+import { postedUrls } from "../../checks/posts.ts";
+import type { Spy } from "../../checks/spy.ts";
+import { expect } from "../expect.ts";
+import { FULL_WAIT_MS } from "../windows.ts";
+
+/** How long after its stimulus `look` first answers true, within the full window a test gives it, or null. */
+async function timeUntil(page: Page, look: () => Promise<boolean>): Promise<Timed> {
+  const since = Date.now();
+  const came = await expect
+    .poll(() => readAcrossNavigations(page, look), { timeout: FULL_WAIT_MS })
+    .toBe(true)
+    .then(
+      () => true,
+      () => false,
+    );
+  return { afterMs: came ? Date.now() - since : null, windowMs: FULL_WAIT_MS };
+}
+
+/** A second tab of the controlled context, at home and controlled (the worker is active: no install, no reload). */
+async function controlledTab(context: BrowserContext, home: string): Promise<Page> {
+  const tab = await context.newPage();
+  await tab.goto(home);
+  await waitForWorker(tab, "controlled", CONTROL_TIMEOUT_MS);
+  return tab;
+}
+
+async function ownNavigation(
+  page: Page,
+  app: AppDriver,
+  spy: Spy,
+  origin: string,
+): Promise<Pick<NavigationFacts, "ownNavigationStored" | "postsOwnNavigation">> {
+  const target = app.page(0);
+  const url = `${origin}${target.path}`;
+  const failed = await app.tryNavigateClientSide(page, target);
+  if (failed !== null) return {};
+  const how = `navigated client-side from ${app.profile.home} to ${target.path} as the app does, and watched for ${FULL_WAIT_MS} ms`;
+  const [stored, posted] = await Promise.all([
+    timeUntil(page, async () => (await cachedUrls(page)).includes(url)),
+    timeUntil(page, async () => postedUrls(await spy.posts(page), origin).includes(url)),
+  ]);
+  return { ownNavigationStored: { value: stored, how }, postsOwnNavigation: { value: posted, how } };
+}
+
+async function scriptChange(tab: Page, app: AppDriver, origin: string): Promise<Fact<Timed>> {
+  const path = `${app.page(2).path}?pck-probe=script`;
+  await readAcrossNavigations(tab, () => tab.evaluate((url) => history.replaceState(null, "", `${url}#part`), path));
+  return {
+    value: await timeUntil(tab, async () => (await cachedUrls(tab)).includes(`${origin}${path}`)),
+    how: `called history.replaceState(null, "", "${path}#part") from a script of the test, and watched Cache Storage for ${FULL_WAIT_MS} ms`,
+  };
+}
+
+async function postedMessage(tab: Page, app: AppDriver, origin: string): Promise<NonNullable<NavigationFacts["cacheUrls"]>> {
+  const url = `${origin}${app.page(1).path}?pck-probe=posted`;
+  const how = `posted { type: "CACHE_URLS", payload: { urlsToCache: [<origin>${app.page(1).path}?pck-probe=posted] } } to the controlling worker with a reply port, and gave it ${FULL_WAIT_MS} ms to reply`;
+  try {
+    await readAcrossNavigations(tab, () => postToWorker(tab, { type: "CACHE_URLS", payload: { urlsToCache: [url] } }, FULL_WAIT_MS));
+  } catch (error) {
+    if (!(error as Error).message.includes(NO_REPLY)) throw error;
+    return { value: "no reply", how };
+  }
+  return { value: (await readAcrossNavigations(tab, () => storedWithinGrace(tab, url))) ? "stores the page" : "replies, stores nothing", how };
+}
+
+export async function learnNavigation(page: Page, app: AppDriver, spy: Spy, origin: string): Promise<NavigationFacts> {
+  const { home } = app.profile;
+  await page.goto(home);
+  // Whether and how the worker takes control is the other part's to learn and report.
+  const controlled = await bringUnderControl(page, CONTROL_TIMEOUT_MS).then(
+    () => true,
+    () => false,
+  );
+  if (!controlled) return {};
+  const [scriptTab, postTab] = await Promise.all([controlledTab(page.context(), home), controlledTab(page.context(), home)]);
+  const [own, script, posted] = await Promise.all([
+    ownNavigation(page, app, spy, origin),
+    scriptChange(scriptTab, app, origin),
+    postedMessage(postTab, app, origin),
+  ]);
+  return { ...own, scriptChangeStored: script, cacheUrls: posted };
+}

@@ -1,0 +1,60 @@
+/**
+ * How long a test waits for a signal some apps never give (a page stored after a history change, a
+ * CACHE_URLS post): the one owner of those windows. A test gives such a signal the full window when
+ * the probe saw the app give it, and only the grace a write already under way needs when the probe
+ * waited the full window in vain: the facts, the same in every run, decide, never another test.
+ */
+import { test } from "@playwright/test";
+import type { Fact, Timed } from "../../kit/appFacts.ts";
+import { SUITE_NOTE, WAIT_PREFIX } from "../../kit/outcomes.ts";
+import { expect } from "./expect.ts";
+
+/** The full wait for such a signal: `expect.poll`'s default timeout, and the probe's own window. */
+export const FULL_WAIT_MS = 5_000;
+
+/**
+ * How long a cache write the worker started before answering may take to land. A worker may reply
+ * to a message, or a later message's page may be stored, before a slower page's write ends (seen on
+ * Next.js + Serwist: a redirected page's entry appeared after the settle page's in 1 of 5 runs).
+ */
+export const WRITE_GRACE_MS = 1_000;
+
+export interface Signal {
+  /** What is awaited, for the report's step ("Cache Storage holds … after its own navigation"). */
+  readonly what: string;
+  /** What the probe saw of the same signal; undefined when it could not look (the window is then the full one). */
+  readonly seen: Fact<Timed> | undefined;
+  /** True once the signal has come. */
+  readonly probe: () => Promise<boolean>;
+}
+
+/** The window a test gives `signal`: full, or the grace when the probe saw it not come (and the test says so). */
+export function signalWindow({ what, seen }: Pick<Signal, "what" | "seen">): number {
+  if (seen?.value.afterMs !== null) return FULL_WAIT_MS;
+  test.info().annotations.push({
+    type: SUITE_NOTE,
+    description: `gave "${what}" ${WRITE_GRACE_MS} ms, not ${FULL_WAIT_MS} ms: the kit's probe saw no such signal within ${seen.value.windowMs} ms (${seen.how})`,
+  });
+  return WRITE_GRACE_MS;
+}
+
+/** Whether the signal came within its window (signalWindow). An observation the test goes on from, never its failure. */
+export async function awaitSignal(signal: Signal): Promise<boolean> {
+  const timeout = signalWindow(signal);
+  let came = false;
+  await test.step(`${WAIT_PREFIX} ${signal.what}`, async () => {
+    came = await expect
+      .poll(signal.probe, { timeout })
+      .toBe(true)
+      .then(
+        () => true,
+        () => false,
+      );
+  });
+  return came;
+}
+
+/** For a signal that only guides a test (whether to take another road), not one it judges: false at once when the probe saw it not come. */
+export function guidedBy(seen: Fact<Timed> | undefined): boolean {
+  return seen?.value.afterMs !== null;
+}
