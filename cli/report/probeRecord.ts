@@ -20,6 +20,18 @@ export interface ProbeRecord {
 
 export const isProbe = (test: TestCase): boolean => test.tags.includes(PROBE_TAG);
 
+/**
+ * A fact as far as it shapes a verdict: whether a signal came, not after how many ms, and how a
+ * worker took control, not how long it took (two probes on one machine never time alike).
+ */
+function verdictShaping(value: unknown): string {
+  return JSON.stringify(value, (key, inner: unknown) => {
+    if (key === "afterMs") return inner !== null;
+    if (key === "ms") return undefined;
+    return inner;
+  });
+}
+
 export class ProbeCollector {
   readonly #parts = new Map<string, Partial<AppFacts>>();
   readonly #failures: string[] = [];
@@ -37,7 +49,7 @@ export class ProbeCollector {
     if (earlier === undefined) this.#parts.set(test.title, facts);
     else
       for (const key of Object.keys(facts) as (keyof AppFacts)[])
-        if (JSON.stringify(earlier[key]?.value) !== JSON.stringify(facts[key]?.value)) this.#disagreements.add(key);
+        if (verdictShaping(earlier[key]?.value) !== verdictShaping(facts[key]?.value)) this.#disagreements.add(key);
   }
 
   /** Undefined when no probe ran (a run of a config without one). */
