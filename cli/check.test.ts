@@ -173,3 +173,17 @@ describe("check's --output", () => {
     expect(existsSync(join(dir, "report"))).toBe(false);
   });
 });
+
+describe("check's --shard", () => {
+  test.each([["0/2"], ["3/2"], ["1/0"], ["a/b"], ["1/65"], ["1-2"]])("refuses --shard %s, naming the form it takes, and writes nothing", async (shard) => {
+    expect(await check(["--shard", shard, "--report-dir", join(dir, "report")])).toBe(2);
+    expect(stderr).toContain(`--shard must be <i>/<n> with 1 ≤ i ≤ n ≤ 64, e.g. 1/2 for the first of two shards, not '${shard}'.`);
+    expect(existsSync(join(dir, "report"))).toBe(false);
+  });
+
+  test("refuses a --shard given to Playwright after --, which would leave the shard's results unmerged", async () => {
+    expect(await check(["--report-dir", join(dir, "report"), "--", "--shard=1/2"])).toBe(2);
+    expect(stderr).toContain("'--shard=1/2' after -- would shard Playwright's run without the kit knowing: give it to check itself (--shard 1/2)");
+    expect(existsSync(join(dir, "report"))).toBe(false);
+  });
+});

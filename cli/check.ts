@@ -5,7 +5,7 @@
  * report, and resolves with the report's exit code.
  */
 import { existsSync, readFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { checkRunEnv, ENV, readKitEnv } from "../kit/env.mjs";
@@ -21,7 +21,7 @@ import { EXIT_CODES_HELP, UsageError } from "./usage.ts";
 /** How long a started app gets to answer: a cold `next start` or a dev server's first build. */
 const DEFAULT_START_TIMEOUT_MS = 60_000;
 
-export const CHECK_USAGE = `Usage: pwa-conformance-kit check [--target <url>] [--profile <file>] [--start <command>] [--level <level>] [--report-dir <dir> [--force]] [-- <playwright test args>]
+export const CHECK_USAGE = `Usage: pwa-conformance-kit check [--target <url>] [--profile <file>] [--start <command>] [--level <level>] [--shard <i>/<n>] [--report-dir <dir> [--force]] [-- <playwright test args>]
 
 Checks an offline-capable web app shell against the clauses of the conformance checklist, in Chromium.
 
@@ -41,13 +41,17 @@ Checks an offline-capable web app shell against the clauses of the conformance c
                       create
   --force             write the report into such a directory, beside its files (a file of yours
                       with one of the report's names is never replaced: the check refuses instead)
+  --shard <i>/<n>     run the i-th of n shares of the tests (say on n CI machines at once): the
+                      shard writes its results to <report-dir>/blob/shard-<i>-of-<n>.zip, and
+                      'pwa-conformance-kit merge' turns every shard's file into the one report
+                      and exit code (a shard alone judges no clause, and exits 0 once it ran)
   --output <kind>     what the check prints while it runs: progress (a line as each clause ends,
                       clauses and tests done of the total; the default, or PCK_OUTPUT) or list
                       (Playwright's line per test)
   -h, --help          show this help
 
 Relative paths are resolved against the directory you ran the command from.
-Anything after a lone -- goes to 'playwright test' (e.g. -- --shard=1/2 --workers=2 --grep NAV-).
+Anything after a lone -- goes to 'playwright test' (e.g. -- --workers=2 --grep NAV-).
 ${EXIT_CODES_HELP}`;
 
 /** Playwright's own command line, from the kit's dependencies (not whatever `playwright` is on PATH). */
@@ -82,6 +86,7 @@ async function check(argv: readonly string[], callerDir: string): Promise<number
     "report-dir"?: string | undefined;
     force?: boolean | undefined;
     output?: string | undefined;
+    shard?: string | undefined;
     help?: boolean | undefined;
   };
   try {
@@ -98,6 +103,7 @@ async function check(argv: readonly string[], callerDir: string): Promise<number
         "report-dir": { type: "string" },
         force: { type: "boolean" },
         output: { type: "string" },
+        shard: { type: "string" },
         help: { type: "boolean", short: "h" },
       },
     }));
@@ -125,6 +131,12 @@ async function check(argv: readonly string[], callerDir: string): Promise<number
     usage("--profile is required with --target: the suite needs to know the app's pages and fallbacks.");
 
   if (values.start !== undefined && target === undefined) usage("--start needs --target: the address where the started app answers.");
+  const shard = values.shard === undefined ? undefined : parseShard(values.shard);
+  const ownShard = playwrightArgs.find((arg) => /^--shard(=|$)/.test(arg));
+  if (ownShard !== undefined)
+    usage(
+      `'${ownShard}' after -- would shard Playwright's run without the kit knowing: give it to check itself (--shard 1/2), which keeps each shard's results for 'pwa-conformance-kit merge'.`,
+    );
   const timeoutMs = Number(values["start-timeout"] ?? DEFAULT_START_TIMEOUT_MS);
   if (!Number.isInteger(timeoutMs) || timeoutMs < 1) usage(`--start-timeout must be a whole number of milliseconds ≥ 1, not '${values["start-timeout"]}'.`);
 
@@ -169,9 +181,9 @@ async function check(argv: readonly string[], callerDir: string): Promise<number
       return interrupted(signals.received(), signals.exitCode());
     }
     // Playwright runs in the kit's folder; paths it prints are made relative to the caller's.
-    return await runPlaywright(playwrightArgs, reportDir, checkRunEnv({ target, profile: profileFile, reportDir, level, callerDir, output })).then((code) =>
-      signals.received() ? interrupted(signals.received(), signals.exitCode()) : code,
-    );
+    const env = checkRunEnv({ target, profile: profileFile, reportDir, level, callerDir, output });
+    const run = shard ? runShard(shard, playwrightArgs, reportDir, env, output, callerDir) : runPlaywright(playwrightArgs, reportDir, env);
+    return await run.then((code) => (signals.received() ? interrupted(signals.received(), signals.exitCode()) : code));
   } finally {
     if (app) {
       await app.stop();
@@ -184,6 +196,70 @@ async function check(argv: readonly string[], callerDir: string): Promise<number
 function interrupted(signal: NodeJS.Signals | null, code: number | null): number {
   process.stderr.write(`pwa-conformance-kit check: stopped by ${signal}.\n`);
   return code ?? 1;
+}
+
+/** One share of a sharded check, as `--shard` names it. */
+export interface Shard {
+  readonly index: number;
+  readonly total: number;
+}
+
+/** The most shards a check splits into: more machines than a check has clauses' worth of tests buys nothing. */
+const MAX_SHARDS = 64;
+
+export function parseShard(value: string): Shard {
+  const match = /^(\d+)\/(\d+)$/.exec(value);
+  const index = Number(match?.[1]);
+  const total = Number(match?.[2]);
+  if (!match || index < 1 || total > MAX_SHARDS || index > total)
+    usage(`--shard must be <i>/<n> with 1 ≤ i ≤ n ≤ ${MAX_SHARDS}, e.g. 1/2 for the first of two shards, not '${value}'.`);
+  return { index, total };
+}
+
+/** Where a shard's results go: one file per shard, so every shard's can sit in one folder for `merge`. */
+export function shardBlob(reportDir: string, { index, total }: Shard): string {
+  return join(reportDir, "blob", `shard-${index}-of-${total}.zip`);
+}
+
+/**
+ * Runs one shard: its progress as a check prints it, and its results in a Playwright blob for
+ * `pwa-conformance-kit merge`, which judges the clauses. Resolves 0 once the shard ran and wrote its
+ * blob (its tests' failures are the merged report's to judge), 3 when it did not.
+ */
+async function runShard(
+  shard: Shard,
+  playwrightArgs: readonly string[],
+  reportDir: string,
+  env: Readonly<Record<string, string>>,
+  output: string,
+  callerDir: string,
+): Promise<number> {
+  const blob = shardBlob(reportDir, shard);
+  const perTest = output === "progress" ? kitModule("cli/report/progressReporter.ts") : "list";
+  const { signal } = await runForeground(
+    process.execPath,
+    [
+      PLAYWRIGHT_CLI,
+      "test",
+      "--config",
+      kitModule("playwright.config.ts"),
+      `--shard=${shard.index}/${shard.total}`,
+      `--reporter=${perTest},blob`,
+      ...playwrightArgs,
+    ],
+    { cwd: KIT_ROOT, env: { ...process.env, ...env, PLAYWRIGHT_BLOB_OUTPUT_FILE: blob } },
+  );
+  if (signal || !existsSync(blob)) {
+    process.stderr.write(
+      `pwa-conformance-kit check: shard ${shard.index}/${shard.total} ended (${signal ?? "without its results"}) and wrote no ${blob}; see the output above.\n`,
+    );
+    return 3;
+  }
+  process.stdout.write(
+    `\nShard ${shard.index} of ${shard.total} ran; its results: ${relative(callerDir, blob)}.\n` +
+      `Once every shard has run, put their files in one folder and run 'pwa-conformance-kit merge <folder>' for the report and the exit code.\n`,
+  );
+  return 0;
 }
 
 /** Runs the kit's Playwright and configuration, whatever directory the command was run from; resolves with check's exit code. */

@@ -7,14 +7,16 @@ import { readFileSync } from "node:fs";
 import { kitPath } from "../kit/kitPaths.ts";
 import { runCheck } from "./check.ts";
 import { runInit } from "./init.ts";
+import { runMerge } from "./merge.ts";
 import { runServe } from "./serve.ts";
 import { EXIT_CODES_HELP } from "./usage.ts";
 
-export { runCheck, runInit, runServe };
+export { runCheck, runInit, runMerge, runServe };
 
 const COMMANDS: Readonly<Record<string, (argv: readonly string[], callerDir: string) => Promise<number>>> = {
   check: runCheck,
   init: runInit,
+  merge: runMerge,
   serve: runServe,
 };
 
@@ -26,6 +28,7 @@ reloads when back online and shows the right fallbacks, in a real Chromium.
 Commands:
   check   check an app against the conformance checklist and write a per-clause report
   init    discover a starter profile for an app from the running app
+  merge   merge the results of a sharded check (check --shard) into one report
   serve   run the mock server with the kit's reference app (faults, journal, control panel)
 
 Options:

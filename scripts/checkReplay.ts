@@ -3,14 +3,16 @@
  * replays an app offline-equivalently. Serves the second app, checks it through the mock server with
  * every run server recording (PCK_RECORD_DIR), stops the app, merges the recordings into one HAR,
  * checks again with the servers answering from that HAR and no upstream (PCK_REPLAY), and compares
- * the two runs' verdicts clause by clause, and their failing tests. Exit 0 when they are the same, 1
- * when they differ, 2 when a run could not happen. Reports in test-results/replay/.
+ * the two runs' verdicts clause by clause, and their failing tests. The replayed run is the README's
+ * sharded recipe: `check --shard 1/2` and `--shard 2/2`, then `merge` of their results, so npm test
+ * proves that a sharded check gives the whole report. Exit 0 when they are the same, 1 when they
+ * differ, 2 when a run could not happen. Reports in test-results/replay/.
  *
  * `--from-package`: the recorded run is the package step's check of the second app through the
  * installed kit (scripts/packageRecording.ts), which recorded as it ran; only the replayed run is
  * made here (npm test, one check fewer).
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import type { ClauseVerdict } from "../cli/report/verdicts.ts";
 import { SECOND_APP_FIXTURE } from "../examples/second-app/fixture.ts";
@@ -34,24 +36,53 @@ interface Run {
   readonly seconds: number;
 }
 
-/** One check of the second app (`cli/check.ts`), with `env` on top; its verdicts and wall time. */
-async function check(name: string, target: string, env: Record<string, string>): Promise<Run> {
-  const reportDir = join(OUT, name);
+/** The installed command's entry, as a user runs it (`pwa-conformance-kit <command>`). */
+const KIT = ["--import", "tsx", join(KIT_ROOT, "cli", "main.ts")];
+
+/** Runs the kit's command line with `env` on top; its exit code (0, 1 and 3 are verdicts) and wall time. */
+async function kit(name: string, args: readonly string[], env: Record<string, string>): Promise<number> {
   // The app's recorded failures are expected: a progress line each, and no new worker process each.
   const failing = [...parseRecordedVerdicts(readFileSync(join(KIT_ROOT, app.record), "utf8")).failingTests];
-  const args = ["--target", target, "--profile", app.profile, "--report-dir", reportDir, "--force", "--level", "recommended"];
-  const { code, ms } = await runCommand(
-    process.execPath,
-    ["--import", "tsx", join(KIT_ROOT, "cli", "check.ts"), ...args, "--", ...playwrightArgsFrom(process.argv.filter((arg) => arg !== FROM_PACKAGE))],
-    {
-      cwd: KIT_ROOT,
-      env: { ...process.env, [ENV.output]: "progress", [ENV.expectedFailures]: JSON.stringify(failing), ...env },
-    },
-  );
-  if (code !== 0 && code !== 1 && code !== 3) throw new Error(`the ${name} check exited with ${code} (a usage or start-up error); see its output above`);
-  const { verdicts } = JSON.parse(readFileSync(join(reportDir, "conformance.json"), "utf8")) as { verdicts: ClauseVerdict[] };
-  return { verdicts, seconds: Math.round(ms / 100) / 10 };
+  const { code, ms } = await runCommand(process.execPath, [...KIT, ...args], {
+    cwd: KIT_ROOT,
+    env: { ...process.env, [ENV.output]: "progress", [ENV.expectedFailures]: JSON.stringify(failing), ...env },
+  });
+  if (code !== 0 && code !== 1 && code !== 3) throw new Error(`the ${name} exited with ${code} (a usage or start-up error); see its output above`);
+  return ms;
 }
+
+/** The check's arguments for the second app at `target`, and any Playwright arguments given to this script. */
+function checkArgs(target: string, reportDir: string, own: readonly string[] = []): string[] {
+  const playwright = playwrightArgsFrom(process.argv.filter((arg) => arg !== FROM_PACKAGE));
+  return ["check", "--target", target, "--profile", app.profile, "--report-dir", reportDir, "--force", "--level", "recommended", ...own, "--", ...playwright];
+}
+
+const verdictsIn = (reportDir: string): ClauseVerdict[] =>
+  (JSON.parse(readFileSync(join(reportDir, "conformance.json"), "utf8")) as { verdicts: ClauseVerdict[] }).verdicts;
+const seconds = (ms: number) => Math.round(ms / 100) / 10;
+
+/** One whole check of the second app; its verdicts and wall time. */
+async function check(name: string, target: string, env: Record<string, string>): Promise<Run> {
+  const ms = await kit(`${name} check`, checkArgs(target, join(OUT, name)), env);
+  return { verdicts: verdictsIn(join(OUT, name)), seconds: seconds(ms) };
+}
+
+/** SHARDS checks of the second app, each a share of the tests, merged as the README says (`check --shard`, then `merge`). */
+async function shardedCheck(name: string, target: string, env: Record<string, string>): Promise<Run> {
+  const blobs = join(OUT, `${name}-blobs`);
+  mkdirSync(blobs, { recursive: true });
+  let ms = 0;
+  for (let index = 1; index <= SHARDS; index++) {
+    const shardDir = join(OUT, `${name}-shard-${index}`);
+    ms += await kit(`${name} check's shard ${index}/${SHARDS}`, checkArgs(target, shardDir, ["--shard", `${index}/${SHARDS}`]), env);
+    for (const blob of readdirSync(join(shardDir, "blob"))) copyFileSync(join(shardDir, "blob", blob), join(blobs, blob));
+  }
+  ms += await kit(`${name} merge`, ["merge", blobs, "--report-dir", join(OUT, name), "--force"], env);
+  return { verdicts: verdictsIn(join(OUT, name)), seconds: seconds(ms) };
+}
+
+/** How many shards the replayed run is split into. */
+const SHARDS = 2;
 
 interface HarFile {
   log: { version: string; creator: unknown; entries: { startedDateTime: string }[]; comment?: string };
@@ -125,7 +156,8 @@ async function main(): Promise<0 | 1 | 2> {
   mkdirSync(RECORD_DIR, { recursive: true });
   const { recorded, target, recordings } = await recordedRun(fromPackage);
   mergeRecordings(recordings);
-  const replayed = await check("replayed", target, { [ENV.replay]: MERGED });
+  console.log(`[replay] Checking ${app.name} again from the recording alone, in ${SHARDS} shards merged into one report.`);
+  const replayed = await shardedCheck("replayed", target, { [ENV.replay]: MERGED });
   const differences = compare(recorded, replayed);
   // Beside the comparison, each run against the app's record, so a drift of the suite itself shows as that, not as replay's.
   compareWithRecord(`${app.name}, replayed run`, join(OUT, "replayed"), join(KIT_ROOT, app.record));

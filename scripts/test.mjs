@@ -78,8 +78,9 @@ function steps(extraArgs) {
     },
     {
       // Record and replay (README): the package step's check of the second app recorded what the app
-      // answered; the app stopped, it is checked again from the merged HAR alone, and the two runs'
-      // verdicts must be the same, clause by clause, and match docs/second-app.md.
+      // answered; the app stopped, it is checked again from the merged HAR alone, as the README's
+      // sharded recipe (check --shard 1/2 and 2/2, then merge), and the two runs' verdicts must be the
+      // same, clause by clause, and match docs/second-app.md.
       name: "replay",
       shown: "node --import tsx scripts/checkReplay.ts --from-package",
       run: [process.execPath, ["--import", "tsx", "scripts/checkReplay.ts", "--from-package"]],
