@@ -6,7 +6,7 @@
 import { accessSync, constants, statSync, writeFileSync } from "node:fs";
 import { basename, dirname, relative, sep } from "node:path";
 import { kitPath } from "../../kit/kitPaths.ts";
-import { replaceFile } from "../../mock-server/process/replaceFile.ts";
+import { replaceFile } from "../../kit/replaceFile.ts";
 import type { ProfileInput } from "../profile/profileSchema.ts";
 import { initError } from "./initErrors.ts";
 

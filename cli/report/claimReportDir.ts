@@ -7,7 +7,7 @@
  */
 import { lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { replaceFile } from "../../mock-server/process/replaceFile.ts";
+import { replaceFile } from "../../kit/replaceFile.ts";
 
 export const REPORT_DIR_MARKER = ".pwa-conformance-kit";
 
@@ -53,7 +53,7 @@ function readMarker(dir: string): Set<string> | null {
   }
 }
 
-/** Written beside and renamed over its name (replaceFile.ts): a link put there is replaced, never written through. */
+/** Written beside and renamed over its name (kit/replaceFile.ts): a link put there is replaced, never written through. */
 function writeMarker(dir: string, wrote: readonly string[]): void {
   const marker: Marker = { wrote };
   replaceFile(join(dir, REPORT_DIR_MARKER), `${JSON.stringify({ ...marker, note: "Written by pwa-conformance-kit: the files it may replace here." })}\n`);

@@ -17,7 +17,7 @@ import { closeSync, ftruncateSync, writeSync } from "node:fs";
 import type { Writable } from "node:stream";
 import type { Request } from "express";
 import { type Logger, pino } from "pino";
-import { writeAll } from "../process/replaceFile.ts";
+import { writeAll } from "../../kit/replaceFile.ts";
 import type { UpstreamAnswer } from "../proxy/proxyToUpstream.ts";
 import { MAX_HAR_BYTES, MAX_HAR_ENTRIES } from "./harInput.ts";
 import { openRecordFile, RecordFileError } from "./openRecordFile.ts";

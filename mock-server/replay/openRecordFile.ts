@@ -4,11 +4,11 @@
  * waited for a reader forever, and a device or a directory holds no HAR. An existing file is replaced
  * only when it is empty or a HAR this kit recorded, or with --force: the recorder used to empty
  * whatever it was named. The new HAR's first bytes go to a temporary file beside it, renamed over it
- * (replaceFile.ts), so a start that fails leaves the old file whole; the recorder writes on through
+ * (kit/replaceFile.ts), so a start that fails leaves the old file whole; the recorder writes on through
  * the same descriptor.
  */
 import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, renameSync, rmSync } from "node:fs";
-import { openBeside, writeAll } from "../process/replaceFile.ts";
+import { openBeside, writeAll } from "../../kit/replaceFile.ts";
 
 export class RecordFileError extends Error {}
 
