@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -58,6 +58,35 @@ describe("ConformanceReporter's report directory", () => {
     // The next run may re-use it.
     expect((await playwright(dir)).output).not.toContain("Failed to use");
   }, 60_000);
+});
+
+describe("the report files", () => {
+  test("a symbolic link put at a report file's name during the run is replaced, never written through", () => {
+    const dir = join(root, "report");
+    const users = join(root, "users-notes.md");
+    writeFileSync(users, "mine\n");
+    const saved = { ...process.env };
+    Object.assign(process.env, { PCK_REPORT_DIR: dir });
+    try {
+      const reporter = new ConformanceReporter();
+      // After the claim, which removes the kit's old files, and before the run ends.
+      for (const name of ["conformance.md", "conformance.html", "conformance.json"]) symlinkSync(users, join(dir, name));
+      const title = "REG-1 does nothing and throws nothing without Cache Storage";
+      const testCase = {
+        titlePath: () => ["", "chromium", "specs/registration.spec.ts", "REG-1 support detection", title],
+        location: { file: join(KIT_ROOT, "specs", "registration.spec.ts"), line: 1, column: 1 },
+        tags: ["@recommended"],
+        annotations: [],
+      } as unknown as TestCase;
+      reporter.onTestEnd(testCase, { status: "passed", steps: [], attachments: [], annotations: [] } as unknown as TestResult);
+      reporter.onEnd();
+    } finally {
+      process.env = saved;
+    }
+    expect(readFileSync(users, "utf8")).toBe("mine\n");
+    for (const name of ["conformance.md", "conformance.html", "conformance.json"]) expect(lstatSync(join(dir, name)).isFile()).toBe(true);
+    expect(readFileSync(join(dir, "conformance.md"), "utf8")).toContain("REG-1");
+  });
 });
 
 describe("accepted gaps in a run", () => {

@@ -5,11 +5,12 @@
  * says what the report is about. Works on merged blob reports too (`pwa-conformance-kit merge`), so
  * sharded runs get one report.
  */
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import type { FullConfig, Reporter, Suite, TestCase, TestResult } from "@playwright/test/reporter";
 import { readKitEnv } from "../../kit/env.mjs";
 import { KIT_ROOT } from "../../kit/kitPaths.ts";
+import { replaceFile } from "../../kit/replaceFile.ts";
 import { acceptedGaps } from "./acceptedGaps.ts";
 import { parseChecklist } from "./checklist.ts";
 import { claimReportDir, recordReportEntries } from "./claimReportDir.ts";
@@ -86,10 +87,11 @@ export default class ConformanceReporter implements Reporter {
     const gaps = acceptedGaps(verdicts, expect);
     const summary = summarize(verdicts, level, gaps);
     const markdown = verdictMarkdown(target, verdicts, level, gaps, browser, probe);
-    writeFileSync(join(this.#reportDir, "conformance.md"), markdown);
+    // Renamed over each name, never written through it: a link put there during the run points at a file of the user's.
+    replaceFile(join(this.#reportDir, "conformance.md"), markdown);
     // Playwright's HTML report goes to html/ beside it (playwright.config.ts).
-    writeFileSync(join(this.#reportDir, "conformance.html"), verdictHtml(target, verdicts, level, "html/index.html", gaps, probe));
-    writeFileSync(
+    replaceFile(join(this.#reportDir, "conformance.html"), verdictHtml(target, verdicts, level, "html/index.html", gaps, probe));
+    replaceFile(
       join(this.#reportDir, "conformance.json"),
       `${JSON.stringify({ target, level, exitCode: exitCodeFor(summary), summary, verdicts, ...(probe ? { learned: probe.facts, ...(probe.failure ? { probeFailure: probe.failure } : {}) } : {}) }, null, 2)}\n`,
     );
