@@ -1,6 +1,6 @@
 import { expect, test } from "vitest";
+import { MAX_APP_BODY_BYTES } from "../../../kit/readAppBody.ts";
 import { listenForTest } from "../../../mock-server/testing/listen.ts";
-import { MAX_APP_BODY_BYTES } from "../../readAppBody.ts";
 import { manifestName } from "./manifestName.ts";
 
 /** Where the endless manifest gives up, so that a reader without a cap fails the test without exhausting the machine. */

@@ -1,5 +1,5 @@
 /** The app's name as its web app manifest gives it (`name`, else `short_name`), or null. */
-import { readAppBody } from "../../readAppBody.ts";
+import { readAppBody } from "../../../kit/readAppBody.ts";
 import { LOAD_TIMEOUT_MS } from "./timeouts.ts";
 
 /** Null for a manifest that cannot be read (too long, slow, not JSON): probeManifest.ts says why in the notes. */

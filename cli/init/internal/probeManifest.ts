@@ -2,11 +2,11 @@
  * The app's web app manifest as Chromium reads it from the home page (`Page.getAppManifest`, the
  * same answer the INS specs judge by), and the heading of the page its start URL opens: the
  * profile's `install.startHeading`. Chromium reads a manifest without a limit (256 MB of one that
- * never ended, still unanswered after 20 s), so init reads it first, capped (readAppBody.ts), and
+ * never ended, still unanswered after 20 s), so init reads it first, capped (kit/readAppBody.ts), and
  * gives Chromium's answer LOAD_TIMEOUT_MS.
  */
 import type { BrowserContext } from "@playwright/test";
-import { AppBodyError, readAppBody } from "../../readAppBody.ts";
+import { AppBodyError, readAppBody } from "../../../kit/readAppBody.ts";
 import type { ManifestFact } from "../appFacts.ts";
 import { linkedManifest, readHeading } from "./pageReads.ts";
 import { LOAD_TIMEOUT_MS } from "./timeouts.ts";
