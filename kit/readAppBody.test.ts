@@ -1,6 +1,6 @@
 import { expect, test } from "vitest";
 import { listenForTest } from "../mock-server/testing/listen.ts";
-import { AppBodyError, MAX_APP_BODY_BYTES, readAppBody } from "./readAppBody.ts";
+import { AppBodyError, MAX_APP_BODY_BYTES, readAppBody, readAppHead } from "./readAppBody.ts";
 
 const TIMEOUT_MS = 10_000;
 
@@ -49,4 +49,15 @@ test("an answer that does not end in time, or no answer, is a message naming the
   await app.close();
   const gone = await failure(readAppBody(`${app.origin}/gone`, { timeoutMs: TIMEOUT_MS }));
   expect(gone.message).toBe(`Failed to read ${app.origin}/gone: ECONNREFUSED. Check that the app is running and answers there.`);
+});
+
+test("a head is read without the body, even one that never ends, after redirects on the app's origin", async () => {
+  const app = await listenForTest((req, res) => {
+    if (req.url === "/old-sw.js") return void res.writeHead(301, { location: "/sw.js" }).end();
+    res.writeHead(200, { "content-type": "text/javascript", "cache-control": "no-cache" });
+    res.write("// a start and nothing more");
+  });
+  const head = await readAppHead(`${app.origin}/old-sw.js`, { timeoutMs: TIMEOUT_MS });
+  expect(head.status).toBe(200);
+  expect(head.headers).toMatchObject({ "content-type": "text/javascript", "cache-control": "no-cache" });
 });

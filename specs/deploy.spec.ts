@@ -4,10 +4,11 @@
  * check finds a new worker, the page loaded afterwards runs build b, and build a's script is gone.
  * How an app should handle that is for the UPD clauses; this proves the stimulus they will rely on.
  */
+import { readAppHead, SUITE_READ_TIMEOUT_MS } from "../kit/readAppBody.ts";
 import { expect, test } from "./harness/fixtures.ts";
 
 test.describe("deploys", () => {
-  test("a deploy makes the browser install build b's worker, and the next load runs build b", async ({ controlledPage: page, mock, request, profile }) => {
+  test("a deploy makes the browser install build b's worker, and the next load runs build b", async ({ controlledPage: page, mock, profile }) => {
     await expect(page.locator("html")).toHaveAttribute("data-build", "a");
     const oldScripts = (await mock.journal()).filter((entry) => entry.url.startsWith(`${profile.basePath}/assets/`) && entry.url.endsWith(".js"));
     expect(oldScripts.length, "build a's script was loaded").toBeGreaterThan(0);
@@ -36,6 +37,9 @@ test.describe("deploys", () => {
     await expect(page.locator("html")).toHaveAttribute("data-build", "b");
     const workerRequests = (await mock.journal()).filter((entry) => entry.url.split("?")[0] === profile.worker.script && entry.deploy === 1);
     expect(workerRequests.map((entry) => entry.status)).toContain(200);
-    for (const old of oldScripts) expect((await request.get(old.url)).status(), `build a's ${old.url} after the deploy`).toBe(404);
+    for (const old of oldScripts) {
+      const { status } = await readAppHead(new URL(old.url, mock.origin).href, { timeoutMs: SUITE_READ_TIMEOUT_MS });
+      expect(status, `build a's ${old.url} after the deploy`).toBe(404);
+    }
   });
 });

@@ -2,8 +2,12 @@
  * What Chromium itself makes of a page's web app manifest, through the DevTools protocol: its own
  * parser (`Page.getAppManifest`) and, in the full browser only, its install criteria
  * (`Page.getInstallabilityErrors`). The kit judges by these, never by a validator of its own.
+ * Chromium reads a manifest without a limit and hands the whole text to this process (256 MB of one
+ * that never ended, still unanswered after 20 s), so the suite reads the linked manifest first, capped
+ * (kit/readAppBody.ts), as init does, and gives Chromium's answer SUITE_READ_TIMEOUT_MS.
  */
 import type { Page } from "@playwright/test";
+import { AppBodyError, readAppBody, SUITE_READ_TIMEOUT_MS } from "../../kit/readAppBody.ts";
 
 /** The manifest as linked and read: its URL ('' when the page links none), the raw text, the parser's errors. */
 export interface ReadManifest {
@@ -26,10 +30,33 @@ interface GetAppManifest {
   parsed?: { scope?: string };
 }
 
-export async function readManifest(page: Page): Promise<ReadManifest> {
-  const session = await page.context().newCDPSession(page);
+/**
+ * Throws when the manifest the page links has an answer too long to read or that does not end: the
+ * suite cannot learn what Chromium makes of it. An app the kit cannot reach from here is left to
+ * Chromium, which may reach it.
+ */
+async function readLinkedManifestCapped(page: Page): Promise<void> {
+  const linked = await page.evaluate(() => {
+    const link = document.querySelector<HTMLLinkElement>("link[rel~='manifest' i]");
+    return link?.getAttribute("href") ? link.href : null;
+  });
+  if (linked === null) return;
   try {
-    const answer = (await session.send("Page.getAppManifest", {})) as GetAppManifest;
+    await readAppBody(linked, { timeoutMs: SUITE_READ_TIMEOUT_MS });
+  } catch (error) {
+    if (!(error instanceof AppBodyError) || error.code !== "unreachable") throw error;
+  }
+}
+
+export async function readManifest(page: Page): Promise<ReadManifest> {
+  await readLinkedManifestCapped(page);
+  const session = await page.context().newCDPSession(page);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const gaveUp = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`Chromium gave no answer for the manifest within ${SUITE_READ_TIMEOUT_MS} ms`)), SUITE_READ_TIMEOUT_MS);
+  });
+  try {
+    const answer = (await Promise.race([session.send("Page.getAppManifest", {}), gaveUp])) as GetAppManifest;
     let json: Record<string, unknown> | null = null;
     try {
       const parsed: unknown = JSON.parse(answer.data ?? "");
@@ -47,6 +74,7 @@ export async function readManifest(page: Page): Promise<ReadManifest> {
       id: answer.manifest?.id || null,
     };
   } finally {
+    clearTimeout(timer);
     await session.detach();
   }
 }

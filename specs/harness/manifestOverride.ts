@@ -6,6 +6,7 @@
  * always does and only what the browser reads as the manifest deviates.
  */
 import type { BrowserContext } from "@playwright/test";
+import { readAppBody, SUITE_READ_TIMEOUT_MS } from "../../kit/readAppBody.ts";
 
 export type ManifestOverride = { readonly status: number } | { readonly patch?: Readonly<Record<string, unknown>>; readonly iconSizes?: string };
 
@@ -13,11 +14,12 @@ export async function overrideManifest(context: BrowserContext, override: Manife
   await context.route("**/*", async (route) => {
     if (route.request().resourceType() !== "manifest") return route.fallback();
     if ("status" in override) return route.fulfill({ status: override.status, body: "" });
-    const response = await route.fetch();
-    const manifest = { ...((await response.json()) as Record<string, unknown>), ...override.patch };
+    // Capped, as every body of the app the suite reads: route.fetch() reads an answer whole, however long.
+    const { status, contentType, bytes } = await readAppBody(route.request().url(), { timeoutMs: SUITE_READ_TIMEOUT_MS });
+    const manifest = { ...(JSON.parse(bytes.toString("utf8")) as Record<string, unknown>), ...override.patch };
     if (override.iconSizes !== undefined && Array.isArray(manifest.icons)) {
       manifest.icons = (manifest.icons as Record<string, unknown>[]).map((icon) => ({ ...icon, sizes: override.iconSizes }));
     }
-    return route.fulfill({ response, body: JSON.stringify(manifest) });
+    return route.fulfill({ status, contentType: contentType ?? "application/manifest+json", body: JSON.stringify(manifest) });
   });
 }
