@@ -9,7 +9,12 @@ export type ErrorStatus = number | "4xx";
 
 export const ERROR_CODES = {
   BAD_ASSET_PATH: { status: 400, when: "An asset path is malformed or leaves the build's folder (`..`, a backslash, NUL, an absolute path)." },
+  BAD_HOST: {
+    status: 400,
+    when: "Proxy mode: the request's Host names no single host (`a b`, `%zz`, a host with a path after it), or it has two Host headers.",
+  },
   BAD_REQUEST: { status: "4xx", when: "Express refused the request before any route did, e.g. a malformed percent-encoding in the path." },
+  BAD_TARGET: { status: 400, when: "Proxy mode: the request's target is not a path (`OPTIONS *`), and the proxy forwards requests for the app's paths." },
   BODY_MISSING: { status: 400, when: "A control request that needs a JSON body sent none, or an empty one." },
   BODY_NOT_JSON: { status: 400, when: "A control request's body is not valid JSON." },
   BODY_TOO_LARGE: { status: 413, when: "A control request's body is larger than the control API reads (a scenario may be as large as its file may be)." },

@@ -29,7 +29,7 @@ test("a Host that names no host gets a 400 saying so, and reaches neither a faul
     expect({ host, status }).toEqual({ host, status: 400 });
     expect(JSON.parse(body)).toEqual({
       error: {
-        code: "BAD_REQUEST",
+        code: "BAD_HOST",
         message: `Failed to forward GET /evil to the upstream app: its Host header ${JSON.stringify(host)} is not a host name or address with an optional port (RFC 9112 §3.2). Send what a browser would: a path, and the host and port in Host, e.g. 'Host: 127.0.0.1:4173'.`,
       },
     });
@@ -44,9 +44,11 @@ test("two Host headers, or a target that is no path (OPTIONS *), get a 400 inste
   const { origin, seen } = await startProxy();
   const twice = await send(origin, "GET /x HTTP/1.1", ["127.0.0.1", "other.example"]);
   expect(twice.status).toBe(400);
+  expect(JSON.parse(twice.body).error.code).toBe("BAD_HOST");
   expect(JSON.parse(twice.body).error.message).toMatch(/^Failed to forward GET \/x to the upstream app: it has 2 Host headers, and a request names one host/);
   const star = await send(origin, "OPTIONS * HTTP/1.1", ["127.0.0.1"]);
   expect(star.status).toBe(400);
+  expect(JSON.parse(star.body).error.code).toBe("BAD_TARGET");
   expect(JSON.parse(star.body).error.message).toMatch(
     /^Failed to forward OPTIONS \* to the upstream app: its target is not a path, and the proxy forwards requests for the app's paths/,
   );

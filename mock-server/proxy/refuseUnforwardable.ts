@@ -6,22 +6,27 @@
  * server refuse it. A target that is no path (`OPTIONS *`) cannot be sent on, and got a 502 that
  * blamed the upstream.
  */
-import type { RequestHandler } from "express";
+import type { Request, RequestHandler } from "express";
 import { hostHeaderProblem } from "../http/hostHeaderProblem.ts";
 import { sendError } from "../http/httpError.ts";
 import { originForm } from "./proxyToUpstream.ts";
 
+/** Why the request cannot be forwarded as it came, with its code, or null when it can. */
+function refusal(req: Request): { readonly code: "BAD_TARGET" | "BAD_HOST"; readonly problem: string } | null {
+  if (!originForm(req.url).startsWith("/"))
+    return { code: "BAD_TARGET", problem: "its target is not a path, and the proxy forwards requests for the app's paths" };
+  const problem = hostHeaderProblem(req.rawHeaders);
+  return problem === null ? null : { code: "BAD_HOST", problem };
+}
+
 export function refuseUnforwardable(): RequestHandler {
   return (req, res, next) => {
-    const problem = originForm(req.url).startsWith("/")
-      ? hostHeaderProblem(req.rawHeaders)
-      : "its target is not a path, and the proxy forwards requests for the app's paths";
-    if (problem === null) return next();
+    const refused = refusal(req);
+    if (refused === null) return next();
     sendError(
       res,
-      "BAD_REQUEST",
-      `Failed to forward ${req.method} ${res.locals.url ?? req.originalUrl} to the upstream app: ${problem} (RFC 9112 §3.2). Send what a browser would: a path, and the host and port in Host, e.g. 'Host: 127.0.0.1:4173'.`,
-      400,
+      refused.code,
+      `Failed to forward ${req.method} ${res.locals.url ?? req.originalUrl} to the upstream app: ${refused.problem} (RFC 9112 §3.2). Send what a browser would: a path, and the host and port in Host, e.g. 'Host: 127.0.0.1:4173'.`,
     );
   };
 }
