@@ -274,7 +274,8 @@ test.describe("ERR-6 failures are never cached or replayed", () => {
         test(
           `ERR-6 does not serve a cached ${status} for a document that failed, sent ${how.sent}`,
           RECOMMENDED,
-          async ({ controlledPage: page, context, mock, app, baseURL }) => {
+          async ({ controlledPage: page, mock, app, baseURL }) => {
+            const context = page.context();
             const target = app.page(2);
             const fault = await mock.addFault(failureFault(target.path, status, "document", how));
             const response = await page.goto(target.path);
@@ -295,26 +296,23 @@ test.describe("ERR-6 failures are never cached or replayed", () => {
     checkProfileFirst(dataFaultsApply);
     for (const status of FAILURE_STATUSES) {
       for (const how of FAILURE_CACHE_CONTROLS) {
-        test(
-          `ERR-6 does not replay a ${status} data response offline, sent ${how.sent}`,
-          RECOMMENDED,
-          async ({ controlledPage: page, context, mock, app, profile }) => {
-            const target = app.page(2);
-            const failure = profile.fallbacks[FALLBACK_KEY[status]]?.text;
-            const fault = await mock.addFault(failureFault(target.path, status, "data", how));
-            await app.navigateClientSide(page, target, { renders: false });
-            await precondition(`the mock server answers the data request ${status} ${how.sent}`, () => expectFailureSent(mock, fault.id, status, how));
-            if (failure)
-              await precondition(`the ${status} page shows (ERR-1..4)`, () => expect(page.locator("body")).toContainText(failure, { useInnerText: true }));
-            await precondition("the app navigates client-side (NAV-1)", async () => {
-              await app.navigateClientSide(page, app.page(0));
-              await expect(app.heading(page, app.page(0))).toHaveText(app.page(0).heading);
-            });
-            await holdOffline(page, context, mock);
-            await app.navigateClientSide(page, target, { renders: false });
-            if (failure) await expect(page.locator("body"), "the page offline").not.toContainText(failure, { useInnerText: true });
-          },
-        );
+        test(`ERR-6 does not replay a ${status} data response offline, sent ${how.sent}`, RECOMMENDED, async ({ controlledPage: page, mock, app, profile }) => {
+          const context = page.context();
+          const target = app.page(2);
+          const failure = profile.fallbacks[FALLBACK_KEY[status]]?.text;
+          const fault = await mock.addFault(failureFault(target.path, status, "data", how));
+          await app.navigateClientSide(page, target, { renders: false });
+          await precondition(`the mock server answers the data request ${status} ${how.sent}`, () => expectFailureSent(mock, fault.id, status, how));
+          if (failure)
+            await precondition(`the ${status} page shows (ERR-1..4)`, () => expect(page.locator("body")).toContainText(failure, { useInnerText: true }));
+          await precondition("the app navigates client-side (NAV-1)", async () => {
+            await app.navigateClientSide(page, app.page(0));
+            await expect(app.heading(page, app.page(0))).toHaveText(app.page(0).heading);
+          });
+          await holdOffline(page, context, mock);
+          await app.navigateClientSide(page, target, { renders: false });
+          if (failure) await expect(page.locator("body"), "the page offline").not.toContainText(failure, { useInnerText: true });
+        });
       }
     }
   });
@@ -326,7 +324,8 @@ test.describe("ERR-6 failures are never cached or replayed", () => {
     const pathOf = (profile: Profile) => needs(profile.uncacheable[key], `${why} page (uncacheable.${key})`);
     test.describe(() => {
       checkProfileFirst(pathOf);
-      test(`ERR-6 does not serve ${why} response from the cache offline`, RECOMMENDED, async ({ controlledPage: page, context, mock, profile, baseURL }) => {
+      test(`ERR-6 does not serve ${why} response from the cache offline`, RECOMMENDED, async ({ controlledPage: page, mock, profile, baseURL }) => {
+        const context = page.context();
         const path = pathOf(profile);
         await page.goto(path);
         await holdOffline(page, context, mock);
@@ -340,7 +339,8 @@ test.describe("ERR-6 failures are never cached or replayed", () => {
     });
   }
 
-  test("ERR-6 forgets a cached page once the server answers 403 for it", RECOMMENDED, async ({ controlledPage: page, context, mock, app, baseURL }) => {
+  test("ERR-6 forgets a cached page once the server answers 403 for it", RECOMMENDED, async ({ controlledPage: page, mock, app, baseURL }) => {
+    const context = page.context();
     const target = app.page(0);
     await visitHeld(page, mock, target.path, baseURL);
     const fault = await mock.addFault({ path: target.path, status: 403, representation: "document" });

@@ -164,7 +164,8 @@ test.describe("NAV-8 the bare base path", () => {
     expect(location && new URL(location, hop?.url()).search, `the query in ${asked}'s Location (${location})`).toBe("?from=bookmark");
   });
 
-  test("NAV-8 opens the bare base path offline after one online visit", RECOMMENDED, async ({ controlledPage: page, context, mock, profile }) => {
+  test("NAV-8 opens the bare base path offline after one online visit", RECOMMENDED, async ({ controlledPage: page, mock, profile }) => {
+    const context = page.context();
     const path = bare(profile.basePath);
     // Online first: whatever the app answers for the bare path, the browser may keep it.
     await page.goto(path);

@@ -181,7 +181,8 @@ test.describe("NAV-3 what the worker stores", () => {
 
   test.describe(() => {
     checkProfileFirst(dataRequests);
-    test("NAV-3 never answers the page's data request with the cached document", RECOMMENDED, async ({ controlledPage: page, context, mock, app, profile }) => {
+    test("NAV-3 never answers the page's data request with the cached document", RECOMMENDED, async ({ controlledPage: page, mock, app, profile }) => {
+      const context = page.context();
       const data = dataRequests(profile);
       await page.goto(app.page(0).path);
       await holdOffline(page, context, mock);
@@ -202,7 +203,8 @@ test.describe("NAV-3 what the worker stores", () => {
 });
 
 test.describe("NAV-4 offline navigation to cached pages", () => {
-  test("NAV-4 serves a cached page on goto while offline", async ({ controlledPage: page, context, mock, app, profile, baseURL }) => {
+  test("NAV-4 serves a cached page on goto while offline", async ({ controlledPage: page, mock, app, profile, baseURL }) => {
+    const context = page.context();
     const target = app.page(1);
     await visitHeld(page, mock, target.path, baseURL);
     await page.goto(profile.home);
@@ -212,7 +214,8 @@ test.describe("NAV-4 offline navigation to cached pages", () => {
     await expect(app.heading(page, target)).toHaveText(target.heading);
   });
 
-  test("NAV-4 serves a cached page on reload while offline", async ({ controlledPage: page, context, mock, app, baseURL }) => {
+  test("NAV-4 serves a cached page on reload while offline", async ({ controlledPage: page, mock, app, baseURL }) => {
+    const context = page.context();
     const target = app.page(0);
     await visitHeld(page, mock, target.path, baseURL);
     await holdOffline(page, context, mock);
@@ -311,7 +314,8 @@ test.describe("NAV-5 one request per navigation", () => {
 });
 
 test.describe("NAV-6 offline page", () => {
-  test("NAV-6 serves the offline page for an uncached URL while offline", RECOMMENDED, async ({ controlledPage: page, context, mock, app, profile }) => {
+  test("NAV-6 serves the offline page for an uncached URL while offline", RECOMMENDED, async ({ controlledPage: page, mock, app, profile }) => {
+    const context = page.context();
     await holdOffline(page, context, mock);
     const outcome = await navigate(page, app.page(2).path);
     expect(outcome.fromServiceWorker, `offline navigation to an uncached page: ${outcome.summary}`).toBe(true);
@@ -325,7 +329,8 @@ test.describe("NAV-6 offline page", () => {
 
   test.describe(() => {
     checkProfileFirst(offlinePage);
-    test("NAV-6 the offline page is the app's own, stored before going offline", RECOMMENDED, async ({ controlledPage: page, context, mock, app, profile }) => {
+    test("NAV-6 the offline page is the app's own, stored before going offline", RECOMMENDED, async ({ controlledPage: page, mock, app, profile }) => {
+      const context = page.context();
       const offline = offlinePage(profile);
       // Stored at install: an HTML entry of Cache Storage says the offline text before any navigation
       // fails; a worker that makes up a response when the network fails has no such entry.
@@ -340,7 +345,8 @@ test.describe("NAV-6 offline page", () => {
     });
   });
 
-  test("NAV-6 offline page is distinct from the 404 page", RECOMMENDED, async ({ controlledPage: page, context, mock, app, profile }) => {
+  test("NAV-6 offline page is distinct from the 404 page", RECOMMENDED, async ({ controlledPage: page, mock, app, profile }) => {
+    const context = page.context();
     // Whatever its status (an app-shell worker answers 200, ERR-1's subject): what a person sees there.
     await page.goto(unknownPath(profile));
     // biome-ignore lint/performance/useDomNodeTextContent: a Playwright locator's rendered text, what a person sees, not the DOM property.

@@ -223,7 +223,8 @@ async function historyChangesOffline(page: Page, context: BrowserContext, mock: 
 }
 
 test.describe("NAV-2 offline", () => {
-  test("NAV-2 leaves a stored page as it was after history changes while offline", async ({ controlledPage: page, context, mock, app, profile, baseURL }) => {
+  test("NAV-2 leaves a stored page as it was after history changes while offline", async ({ controlledPage: page, mock, app, profile, baseURL }) => {
+    const context = page.context();
     const target = app.page(0);
     const held = await visitHeld(page, mock, target.path, baseURL);
     // What a person would get offline from each stored document (the page's own entry, or an app
@@ -254,7 +255,8 @@ test.describe("NAV-2 offline", () => {
     ).toEqual([]);
   });
 
-  test("NAV-2 posts nothing to the worker while offline", RECOMMENDED, async ({ controlledPage: page, context, mock, spy, app, facts, baseURL }) => {
+  test("NAV-2 posts nothing to the worker while offline", RECOMMENDED, async ({ controlledPage: page, mock, spy, app, facts, baseURL }) => {
+    const context = page.context();
     await historyChangesOffline(page, context, mock, app, [app.page(0).path, app.page(2).path]);
     // The sentinel is the app's own navigation, posted online; the record of posts (sessionStorage)
     // survives the reload, and messages arrive in order.

@@ -28,13 +28,8 @@ async function storedWithPreload(page: Page, path: string, origin: string | unde
 }
 
 test.describe("the network switch", () => {
-  test("an offline navigation, preload and all, gets the worker's stored copy and no live answer", async ({
-    controlledPage: page,
-    context,
-    mock,
-    app,
-    baseURL,
-  }) => {
+  test("an offline navigation, preload and all, gets the worker's stored copy and no live answer", async ({ controlledPage: page, mock, app, baseURL }) => {
+    const context = page.context();
     const target = app.page(0);
     await storedWithPreload(page, target.path, baseURL);
     const mark = await lastId(mock);

@@ -56,7 +56,8 @@ async function retiredAskedFor(mock: MockServer, retired: readonly string[], dep
 test.describe("UPD-1 a deploy reaches the user", () => {
   checkProfileFirst(updateSettings);
 
-  test("UPD-1 a deploy's new worker takes control of the app after the app's own update step", async ({ controlledPage: page, context, mock, profile }) => {
+  test("UPD-1 a deploy's new worker takes control of the app after the app's own update step", async ({ controlledPage: page, mock, profile }) => {
+    const context = page.context();
     const update = updateSettings(profile);
     await armControllerChange(page);
     const { deploy } = await mock.deploy({ oldAssets: "keep" });
@@ -65,33 +66,31 @@ test.describe("UPD-1 a deploy reaches the user", () => {
     await expectUpdateApplied(shown, update, `the new worker controls the app after its update step (${update.activation})`);
   });
 
-  test(
-    "UPD-1 an update deployed while the page was offline reaches it once back online",
-    RECOMMENDED,
-    async ({ controlledPage: page, context, mock, profile }) => {
-      await goOffline(context, mock);
-      const { deploy } = await mock.deploy({ oldAssets: "keep" });
-      await page.evaluate((key) => sessionStorage.setItem(key, "0"), UPDATE_CHECKS_KEY);
-      const loads = countLoads(page);
-      await goOnline(context, mock);
-      // The test makes no update check of its own. Chromium may still run one it scheduled after an
-      // earlier navigation of the tab, so the app's own doing is what is judged: a reload (whose
-      // navigation checks) or a call of update() or register(), then the new script fetched.
-      const asked = async () => loads() > 0 || (await page.evaluate((key) => Number(sessionStorage.getItem(key) ?? "0"), UPDATE_CHECKS_KEY).catch(() => 0)) > 0;
-      await expect
-        .poll(asked, { message: "the app checked for an update once back online (a reload, or a call of registration.update())", timeout: FULL_WAIT_MS })
-        .toBe(true);
-      await expect
-        .poll(() => newScriptFetched(mock, profile, deploy), { message: "the app's update check fetched the deployed worker script", timeout: UPDATE_WAIT_MS })
-        .toBe(true);
-    },
-  );
+  test("UPD-1 an update deployed while the page was offline reaches it once back online", RECOMMENDED, async ({ controlledPage: page, mock, profile }) => {
+    const context = page.context();
+    await goOffline(context, mock);
+    const { deploy } = await mock.deploy({ oldAssets: "keep" });
+    await page.evaluate((key) => sessionStorage.setItem(key, "0"), UPDATE_CHECKS_KEY);
+    const loads = countLoads(page);
+    await goOnline(context, mock);
+    // The test makes no update check of its own. Chromium may still run one it scheduled after an
+    // earlier navigation of the tab, so the app's own doing is what is judged: a reload (whose
+    // navigation checks) or a call of update() or register(), then the new script fetched.
+    const asked = async () => loads() > 0 || (await page.evaluate((key) => Number(sessionStorage.getItem(key) ?? "0"), UPDATE_CHECKS_KEY).catch(() => 0)) > 0;
+    await expect
+      .poll(asked, { message: "the app checked for an update once back online (a reload, or a call of registration.update())", timeout: FULL_WAIT_MS })
+      .toBe(true);
+    await expect
+      .poll(() => newScriptFetched(mock, profile, deploy), { message: "the app's update check fetched the deployed worker script", timeout: UPDATE_WAIT_MS })
+      .toBe(true);
+  });
 });
 
 test.describe("UPD-2 reloads on an update", () => {
   checkProfileFirst(updateSettings);
 
-  test("UPD-2 an update reloads the page at most once", async ({ controlledPage: page, context, mock, profile }) => {
+  test("UPD-2 an update reloads the page at most once", async ({ controlledPage: page, mock, profile }) => {
+    const context = page.context();
     const update = updateSettings(profile);
     await armControllerChange(page);
     const loads = countLoads(page);
@@ -253,7 +252,8 @@ test.describe("UPD-4 a failed install leaves the old worker", () => {
     }
   }
 
-  test("UPD-4 a new worker whose install fails leaves the old one in control, offline too", async ({ controlledPage: page, context, mock, profile }) => {
+  test("UPD-4 a new worker whose install fails leaves the old one in control, offline too", async ({ controlledPage: page, mock, profile }) => {
+    const context = page.context();
     await startFailingUpdate(page, mock, profile.worker.script);
     // The install ends, or hangs (UPD-4's recommended test); either way it must not take over.
     await cameWithin("the failed install ends", () =>

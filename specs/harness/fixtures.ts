@@ -1,26 +1,28 @@
 /**
- * The fixtures every spec uses, as Playwright's own tests write theirs: a mock server per parallel
- * worker (started for the run by startRun.ts), reset before each test; Playwright's `page` and
- * `context`, with the spy in the context; what the probe learned about the app (`facts`); a
- * `controlledPage` fixture, Playwright's page once the app's worker controls it; and
- * `checkProfileFirst()`.
+ * The fixtures every spec uses, as Playwright's own tests write theirs: mock servers per parallel
+ * worker (started for the run by startRun.ts), the one a test runs on reset before it; Playwright's
+ * `page` and `context`, with the spy in the context; what the probe learned about the app (`facts`);
+ * a `controlledPage` fixture, a page of its own context once the app's worker controls it (made
+ * ready while the test before ran: preparedPages.ts); and `checkProfileFirst()`.
  */
-import { test as base, type Page } from "@playwright/test";
+import { type BrowserContext, type BrowserContextOptions, test as base, type Page } from "@playwright/test";
 import { loadProfile } from "../../cli/profile/loadProfile.ts";
 import type { Profile } from "../../cli/profile/profileSchema.ts";
 import type { AppFacts } from "../../kit/appFacts.ts";
 import { clauseIdsIn } from "../../kit/clauseId.ts";
 import { ENV, readKitEnv } from "../../kit/env.mjs";
+import { SUITE_NOTE } from "../../kit/outcomes.ts";
 import { type AppDriver, appDriver } from "../checks/appDriver.ts";
 import { type Spy, spy } from "../checks/spy.ts";
 import { applyProfileExclusions, precondition } from "./applicability.ts";
-import { takeControl } from "./control.ts";
+import { controlTimeout, RELOADED_NOTE, takeControl } from "./control.ts";
 import { expect } from "./expect.ts";
 import { type FullChromium, openFullChromium } from "./fullChromium.ts";
 import { type ManifestOverride, overrideManifest } from "./manifestOverride.ts";
 import { connectMockServer, type MockServer, startMockServer } from "./mockServerProcess.ts";
+import { Binding, PreparedPages } from "./preparedPages.ts";
 import { readFacts } from "./probe/factsFile.ts";
-import { runShared, serverArgs } from "./startRun.ts";
+import { runServersOf, serverArgs } from "./startRun.ts";
 import { setUpContext } from "./testContext.ts";
 
 const { profile: PROFILE_FILE } = readKitEnv();
@@ -44,7 +46,10 @@ interface TestFixtures {
   /** The app under test, as its profile describes it. */
   app: AppDriver;
   spy: Spy;
-  /** Playwright's `page`, at the app's home, once the app's worker controls it; the test is inconclusive if none does. */
+  /**
+   * A page at the app's home, in a browser context of its own (the spy in it), once the app's worker
+   * controls it; the test is inconclusive if none does. Its context is `controlledPage.context()`.
+   */
   controlledPage: Page;
   /**
    * Opens the full Chromium with a profile of its own (INS-2, INS-5: what the headless shell cannot
@@ -55,14 +60,22 @@ interface TestFixtures {
   pageErrors: Error[];
   /** Marks the test as expected to fail when `expectedFailures` names it (auto). */
   expectedFailure: undefined;
+  /** The clause ids on the test for the HTML report, and the profile's exclusions (auto). */
+  clauseMarks: undefined;
+  /** Which of the worker's servers the test runs on, decided by the first fixture that asks (preparedPages.ts). */
+  binding: Binding;
+  /** Playwright's context options for a context of the suite's own (the config's `use`), without a base URL. */
+  contextSettings: BrowserContextOptions;
 }
 
 interface WorkerFixtures {
   profile: Profile;
   /** What the probe learned about the app in this run (kit/appFacts.ts), the same for every test. */
   facts: AppFacts;
-  /** This worker's mock server: the run's (startRun.ts), or its own for a deviant reference build. */
-  server: MockServer;
+  /** This worker's mock servers: the run's (startRun.ts), or one of its own for a deviant reference build. */
+  servers: MockServer[];
+  /** The next test's controlled page, made ready on the server the current test does not use. */
+  preparedPages: PreparedPages;
   /**
    * A file served in place of the app's worker script, in every context. Only the suite's self-check
    * sets it (scripts/deviantWorker/: a deliberately deviant worker the specs must catch); no conformance
@@ -105,16 +118,26 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     },
     { scope: "worker" },
   ],
-  server: [
+  servers: [
     async ({ profile, referenceDist }, use, workerInfo) => {
-      const shared = referenceDist === undefined ? runShared()?.servers[workerInfo.parallelIndex] : undefined;
+      const shared = referenceDist === undefined ? runServersOf(workerInfo.parallelIndex) : undefined;
       if (shared) {
-        await use(connectMockServer(shared));
+        await use(shared.map(connectMockServer));
         return;
       }
       const server = await startMockServer(referenceDist === undefined ? serverArgs(profile) : [...serverArgs(profile), "--dist", referenceDist]);
-      await use(server);
+      await use([server]);
       await server.stop();
+    },
+    { scope: "worker" },
+  ],
+  preparedPages: [
+    async ({ servers, browser, profile, workerScript, manifestOverride }, use) => {
+      const pages = new PreparedPages(servers, browser, profile.home, (context, server) =>
+        setUpContext(context, server.origin, { profile, workerScript, manifestOverride }),
+      );
+      await use(pages);
+      await pages.close();
     },
     { scope: "worker" },
   ],
@@ -122,32 +145,63 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   manifestOverride: [undefined, { option: true, scope: "worker" }],
   referenceDist: [undefined, { option: true, scope: "worker" }],
   expectedFailures: [expectedFailuresFromEnv(), { option: true, scope: "worker" }],
-  mock: [
-    async ({ server, profile }, use, testInfo) => {
+  clauseMarks: [
+    async ({ profile }, use, testInfo) => {
       // The clause ids show on each test in the HTML report, next to any not-applicable reason.
       for (const id of clauseIdsIn(testInfo.title)) testInfo.annotations.push({ type: "clause", description: id });
       applyProfileExclusions(profile);
-      await server.reset();
-      await use(server);
+      await use(undefined);
     },
     { auto: true },
   ],
-  baseURL: async ({ server }, use) => {
-    await use(server.origin);
+  binding: async ({ preparedPages }, use) => {
+    await use(new Binding(preparedPages));
+  },
+  mock: async ({ binding }, use) => {
+    await use(await binding.server());
+  },
+  baseURL: async ({ binding }, use) => {
+    await use((await binding.server()).origin);
   },
   // The spy lives in every context a test's pages open in (and, for the self-check only, the deviant
   // worker script or manifest).
-  context: async ({ context, server, profile, workerScript, manifestOverride }, use) => {
-    await setUpContext(context, server.origin, { profile, workerScript, manifestOverride });
+  context: async ({ context, binding, profile, workerScript, manifestOverride }, use) => {
+    await setUpContext(context, (await binding.server()).origin, { profile, workerScript, manifestOverride });
     await use(context);
   },
-  controlledPage: async ({ page, facts, profile }, use) => {
-    // Whether the app registers and takes control is REG's subject: here it is only a precondition.
-    await precondition(`a service worker controls ${profile.home} (REG-2)`, () => takeControl(page, profile.home, facts));
-    await use(page);
+  // The options the suite's config sets (a device, service workers); any other goes in `contextOptions`.
+  contextSettings: async ({ contextOptions, viewport, userAgent, deviceScaleFactor, isMobile, hasTouch, serviceWorkers }, use) => {
+    const named = { viewport, userAgent, deviceScaleFactor, isMobile, hasTouch, serviceWorkers };
+    await use({ ...contextOptions, ...Object.fromEntries(Object.entries(named).filter(([, value]) => value !== undefined)) });
   },
-  fullChromium: async ({ manifestOverride, server }, use, testInfo) => {
+  controlledPage: async ({ binding, browser, contextSettings, facts, preparedPages, profile, workerScript, manifestOverride }, use, testInfo) => {
+    const opened: BrowserContext[] = [];
+    try {
+      // Whether the app registers and takes control is REG's subject: here it is only a precondition.
+      const page = await precondition(`a service worker controls ${profile.home} (REG-2)`, async () => {
+        const prepared = await binding.controlled(contextSettings);
+        if (prepared) {
+          opened.push(prepared.context);
+          if (prepared.reloaded) testInfo.annotations.push({ type: SUITE_NOTE, description: RELOADED_NOTE });
+          return prepared.page;
+        }
+        const server = await binding.server();
+        const context = await browser.newContext({ ...contextSettings, baseURL: server.origin });
+        opened.push(context);
+        await setUpContext(context, server.origin, { profile, workerScript, manifestOverride });
+        const own = await context.newPage();
+        await takeControl(own, profile.home, facts);
+        return own;
+      });
+      preparedPages.prepareBeside(await binding.server(), contextSettings, controlTimeout(facts));
+      await use(page);
+    } finally {
+      for (const context of opened) await context.close();
+    }
+  },
+  fullChromium: async ({ manifestOverride, binding }, use, testInfo) => {
     const opened: FullChromium[] = [];
+    const server = await binding.server();
     await use(async () => {
       const full = await openFullChromium(testInfo, server.origin);
       opened.push(full);
