@@ -19,10 +19,10 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { NEXT_APP_FIXTURE } from "../examples/next-app/fixture.ts";
 import { PROMPT_APP_FIXTURE } from "../examples/prompt-app/fixture.ts";
 import { SECOND_APP_FIXTURE } from "../examples/second-app/fixture.ts";
+import { PLAYWRIGHT_CLI } from "../kit/kitPaths.ts";
 import { forkListening, type Listening } from "../mock-server/process/forkListening.ts";
 import type { FixtureApp } from "../scripts/exampleApps/checkRecordedApp.ts";
 import { runCommand } from "../scripts/runCommand.mjs";
@@ -107,7 +107,6 @@ async function timeCheck(name: string, label: string, only: readonly string[]): 
   return wall;
 }
 
-const PLAYWRIGHT_CLI = fileURLToPath(import.meta.resolve("@playwright/test/cli"));
 const BREAKDOWN_REPORTER = join(ROOT, "bench", "internal", "timeBreakdownReporter.ts");
 
 /**

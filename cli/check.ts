@@ -9,14 +9,14 @@ import { join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { checkRunEnv, ENV, readKitEnv } from "../kit/env.mjs";
-import { KIT_ROOT, kitModule } from "../kit/kitPaths.ts";
+import { KIT_ROOT, kitModule, PLAYWRIGHT_CLI } from "../kit/kitPaths.ts";
 import { upstreamProblem } from "../mock-server/proxy/upstreamUrl.ts";
 import { catchSignals } from "./catchSignals.ts";
 import { loadProfile, ProfileError, REFERENCE_PROFILE } from "./profile/loadProfile.ts";
-import { claimReportDir, REPORT_DIR_MARKER, ReportDirError } from "./report/claimReportDir.ts";
+import { REPORT_DIR_MARKER } from "./report/claimReportDir.ts";
 import { runForeground } from "./runForeground.ts";
 import { StartAppError, type StartedApp, startApp } from "./startApp.ts";
-import { EXIT_CODES_HELP, UsageError } from "./usage.ts";
+import { claimForCommand, EXIT_CODES_HELP, UsageError, withUsageErrors } from "./usage.ts";
 
 /** How long a started app gets to answer: a cold `next start` or a dev server's first build. */
 const DEFAULT_START_TIMEOUT_MS = 60_000;
@@ -54,22 +54,13 @@ Relative paths are resolved against the directory you ran the command from.
 Anything after a lone -- goes to 'playwright test' (e.g. -- --workers=2 --grep NAV-).
 ${EXIT_CODES_HELP}`;
 
-/** Playwright's own command line, from the kit's dependencies (not whatever `playwright` is on PATH). */
-const PLAYWRIGHT_CLI = fileURLToPath(import.meta.resolve("@playwright/test/cli"));
-
 function usage(message: string): never {
   throw new UsageError(message);
 }
 
 /** Runs a check; resolves with the exit code. `callerDir` is where relative paths start. */
 export async function runCheck(argv: readonly string[], callerDir: string): Promise<number> {
-  try {
-    return await check(argv, callerDir);
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    process.stderr.write(`pwa-conformance-kit check: ${error.message}\n`);
-    return 2;
-  }
+  return withUsageErrors("check", () => check(argv, callerDir));
 }
 
 async function check(argv: readonly string[], callerDir: string): Promise<number> {
@@ -152,13 +143,7 @@ async function check(argv: readonly string[], callerDir: string): Promise<number
   // Last of the checks of the input, and before anything starts: it is the first thing that writes.
   // It also removes an earlier run's report, which must not stand in for this one's.
   const reportDir = resolve(callerDir, values["report-dir"] ?? "test-results/conformance");
-  let claim: ReturnType<typeof claimReportDir>;
-  try {
-    claim = claimReportDir(reportDir, values.force ?? false);
-  } catch (error) {
-    if (error instanceof ReportDirError) usage(error.message);
-    throw error;
-  }
+  const claim = claimForCommand(reportDir, values.force ?? false);
 
   // From here on something runs: Ctrl-C, SIGTERM or SIGHUP stop it all before the kit exits.
   const signals = catchSignals();

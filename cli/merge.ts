@@ -7,14 +7,13 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { ENV } from "../kit/env.mjs";
-import { KIT_ROOT, kitModule } from "../kit/kitPaths.ts";
+import { KIT_ROOT, kitModule, PLAYWRIGHT_CLI } from "../kit/kitPaths.ts";
 import { catchSignals } from "./catchSignals.ts";
-import { claimReportDir, REPORT_DIR_MARKER, ReportDirError } from "./report/claimReportDir.ts";
+import { REPORT_DIR_MARKER } from "./report/claimReportDir.ts";
 import { runForeground } from "./runForeground.ts";
-import { EXIT_CODES_HELP, UsageError } from "./usage.ts";
+import { claimForCommand, EXIT_CODES_HELP, UsageError, withUsageErrors } from "./usage.ts";
 
 export const MERGE_USAGE = `Usage: pwa-conformance-kit merge <folder> [--report-dir <dir> [--force]]
 
@@ -31,21 +30,13 @@ shard-<i>-of-<n>.zip), put every shard's file in <folder>, then run this.
 Relative paths are resolved against the directory you ran the command from.
 ${EXIT_CODES_HELP}`;
 
-const PLAYWRIGHT_CLI = fileURLToPath(import.meta.resolve("@playwright/test/cli"));
-
 function usage(message: string): never {
   throw new UsageError(message);
 }
 
 /** Merges; resolves with the exit code. `callerDir` is where relative paths start. */
 export async function runMerge(argv: readonly string[], callerDir: string): Promise<number> {
-  try {
-    return await merge(argv, callerDir);
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    process.stderr.write(`pwa-conformance-kit merge: ${error.message}\n`);
-    return 2;
-  }
+  return withUsageErrors("merge", () => merge(argv, callerDir));
 }
 
 /** The shards' blobs in `folder`: Playwright's merge reads every .zip there. */
@@ -85,13 +76,7 @@ async function merge(argv: readonly string[], callerDir: string): Promise<number
   const reportDir = resolve(callerDir, values["report-dir"] ?? "test-results/conformance");
   if (resolve(reportDir, "blob") === folder)
     usage(`the report directory ${reportDir} would replace the folder of shard results it merges. Name another --report-dir.`);
-  let claim: ReturnType<typeof claimReportDir>;
-  try {
-    claim = claimReportDir(reportDir, values.force ?? false);
-  } catch (error) {
-    if (error instanceof ReportDirError) usage(error.message);
-    throw error;
-  }
+  const claim = claimForCommand(reportDir, values.force ?? false);
   process.stdout.write(`Merging ${blobs.length} shard result(s) from ${folder}.\n`);
   const signals = catchSignals();
   try {

@@ -1,4 +1,5 @@
 /** What every command of the CLI shares: the usage-error type and the exit codes it documents. */
+import { claimReportDir, ReportDirError } from "./report/claimReportDir.ts";
 
 /** A mistake on the command line or in a file it names: exit code 2, nothing run. */
 export class UsageError extends Error {
@@ -13,3 +14,27 @@ tests could not be carried out (inconclusive: an error of the run, not a verdict
 report says why); 130, 143, 129 stopped by Ctrl-C (SIGINT), SIGTERM or SIGHUP, after stopping
 everything the kit started.
 `;
+
+/** Runs a command, turning its UsageError into the message on stderr and exit code 2. */
+export async function withUsageErrors(command: string, run: () => Promise<number>): Promise<number> {
+  try {
+    return await run();
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    process.stderr.write(`pwa-conformance-kit ${command}: ${error.message}\n`);
+    return EXIT.usage;
+  }
+}
+
+/**
+ * Claims a report directory (report/claimReportDir.ts) for a command that writes a report, or ends
+ * the command with the refusal as a usage error: the last check of its input, and the first write.
+ */
+export function claimForCommand(dir: string, force: boolean): ReturnType<typeof claimReportDir> {
+  try {
+    return claimReportDir(dir, force);
+  } catch (error) {
+    if (error instanceof ReportDirError) throw new UsageError(error.message);
+    throw error;
+  }
+}

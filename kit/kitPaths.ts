@@ -5,6 +5,7 @@
  * their places in both, so they are found from the package root, never from the code's own folder.
  */
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { KIT_ROOT } from "./root.mjs";
 
 export { KIT_ROOT };
@@ -21,3 +22,6 @@ export function kitPath(...segments: string[]): string {
 export function kitModule(sourcePath: string): string {
   return COMPILED ? join(KIT_ROOT, "lib", sourcePath.replace(/\.tsx?$/, ".js")) : join(KIT_ROOT, sourcePath);
 }
+
+/** Playwright's own command line, from the kit's dependencies (not whatever `playwright` is on PATH). */
+export const PLAYWRIGHT_CLI = fileURLToPath(import.meta.resolve("@playwright/test/cli"));

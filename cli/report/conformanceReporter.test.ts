@@ -2,14 +2,11 @@ import { spawn } from "node:child_process";
 import { lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import type { TestCase, TestResult } from "@playwright/test/reporter";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { KIT_ROOT } from "../../kit/kitPaths.ts";
+import { KIT_ROOT, PLAYWRIGHT_CLI } from "../../kit/kitPaths.ts";
 import { REPORT_DIR_MARKER } from "./claimReportDir.ts";
 import ConformanceReporter from "./conformanceReporter.ts";
-
-const PLAYWRIGHT_CLI = fileURLToPath(import.meta.resolve("@playwright/test/cli"));
 
 let root: string;
 beforeEach(() => {
@@ -60,31 +57,69 @@ describe("ConformanceReporter's report directory", () => {
   }, 60_000);
 });
 
+/** A clause test as the reporter gets it, in `file` under `describe`. */
+function clauseTest(title: string, { file = "navigation-posting.spec.ts", describe = "NAV-1 storing each navigation", tags = [] as string[] } = {}): TestCase {
+  return {
+    title,
+    titlePath: () => ["", "chromium", `specs/${file}`, describe, title],
+    location: { file: join(KIT_ROOT, "specs", file), line: 1, column: 1 },
+    tags,
+    annotations: [],
+  } as unknown as TestCase;
+}
+
+const REG_1 = clauseTest("REG-1 does nothing and throws nothing without Cache Storage", {
+  file: "registration.spec.ts",
+  describe: "REG-1 support detection",
+  tags: ["@recommended"],
+});
+
+interface Run {
+  /** The kit's environment for the run beside PCK_REPORT_DIR (root/report). */
+  readonly env?: Record<string, string>;
+  /** The run's clause tests, whether or not they end. */
+  readonly planned?: readonly TestCase[];
+  /** The tests that ended, each with its result. */
+  readonly ended: readonly (readonly [TestCase, Partial<TestResult>])[];
+  /** What happens once the reporter has claimed the directory, before the run ends. */
+  readonly meanwhile?: (dir: string) => void;
+}
+
+/** Runs the reporter in this process over `run`; the report's folder. */
+function report({ env = {}, planned = [], ended, meanwhile }: Run): string {
+  const dir = join(root, "report");
+  const saved = { ...process.env };
+  Object.assign(process.env, { PCK_REPORT_DIR: dir, ...env });
+  try {
+    const reporter = new ConformanceReporter();
+    meanwhile?.(dir);
+    const probes = ended.map(([test]) => test).filter((test) => test.tags.includes("@pck-probe"));
+    reporter.onBegin({ metadata: {} } as never, { allTests: () => [...planned, ...probes] } as never);
+    for (const [test, result] of ended) reporter.onTestEnd(test, { steps: [], attachments: [], annotations: [], errors: [], ...result } as TestResult);
+    reporter.onEnd();
+  } finally {
+    process.env = saved;
+  }
+  return dir;
+}
+
+const json = (dir: string) =>
+  JSON.parse(readFileSync(join(dir, "conformance.json"), "utf8")) as {
+    exitCode: number;
+    summary: { stale: { id: string }[] };
+    verdicts: { tests: { outcome: string; detail?: string }[] }[];
+    learned?: unknown;
+  };
+
 describe("the report files", () => {
   test("a symbolic link put at a report file's name during the run is replaced, never written through", () => {
-    const dir = join(root, "report");
     const users = join(root, "users-notes.md");
     writeFileSync(users, "mine\n");
-    const saved = { ...process.env };
-    Object.assign(process.env, { PCK_REPORT_DIR: dir });
-    try {
-      const reporter = new ConformanceReporter();
-      // After the claim, which removes the kit's old files, and before the run ends.
-      for (const name of ["conformance.md", "conformance.html", "conformance.json"]) symlinkSync(users, join(dir, name));
-      const title = "REG-1 does nothing and throws nothing without Cache Storage";
-      const testCase = {
-        titlePath: () => ["", "chromium", "specs/registration.spec.ts", "REG-1 support detection", title],
-        location: { file: join(KIT_ROOT, "specs", "registration.spec.ts"), line: 1, column: 1 },
-        tags: ["@recommended"],
-        annotations: [],
-      } as unknown as TestCase;
-      reporter.onTestEnd(testCase, { status: "passed", steps: [], attachments: [], annotations: [] } as unknown as TestResult);
-      reporter.onEnd();
-    } finally {
-      process.env = saved;
-    }
+    const names = ["conformance.md", "conformance.html", "conformance.json"];
+    // After the claim, which removes the kit's old files, and before the run ends.
+    const dir = report({ ended: [[REG_1, { status: "passed" }]], meanwhile: (claimed) => names.forEach((name) => symlinkSync(users, join(claimed, name))) });
     expect(readFileSync(users, "utf8")).toBe("mine\n");
-    for (const name of ["conformance.md", "conformance.html", "conformance.json"]) expect(lstatSync(join(dir, name)).isFile()).toBe(true);
+    for (const name of names) expect(lstatSync(join(dir, name)).isFile()).toBe(true);
     expect(readFileSync(join(dir, "conformance.md"), "utf8")).toContain("REG-1");
   });
 });
@@ -94,75 +129,27 @@ describe("accepted gaps in a run", () => {
     const reference = JSON.parse(readFileSync(join(KIT_ROOT, "cli", "profile", "reference.json"), "utf8")) as Record<string, unknown>;
     const profile = join(root, "profile.json");
     writeFileSync(profile, JSON.stringify({ ...reference, expect: { "REG-1": { recommended: "fail", reason: "checked later" } } }));
-    const dir = join(root, "report");
-    const saved = { ...process.env };
-    Object.assign(process.env, { PCK_REPORT_DIR: dir, PCK_PROFILE: profile, PCK_LEVEL: "recommended" });
-    try {
-      const reporter = new ConformanceReporter();
-      const title = "REG-1 does nothing and throws nothing without Cache Storage";
-      const testCase = {
-        titlePath: () => ["", "chromium", "specs/registration.spec.ts", "REG-1 support detection", title],
-        location: { file: join(KIT_ROOT, "specs", "registration.spec.ts"), line: 1, column: 1 },
-        tags: ["@recommended"],
-        annotations: [],
-      } as unknown as TestCase;
-      reporter.onTestEnd(testCase, { status: "passed", steps: [], attachments: [], annotations: [] } as unknown as TestResult);
-      reporter.onEnd();
-    } finally {
-      process.env = saved;
-    }
-    const report = JSON.parse(readFileSync(join(dir, "conformance.json"), "utf8")) as { exitCode: number; summary: { stale: { id: string }[] } };
-    expect(report.summary.stale.map((gap) => gap.id)).toEqual(["REG-1"]);
-    expect(report.exitCode).toBe(1);
+    const dir = report({ env: { PCK_PROFILE: profile, PCK_LEVEL: "recommended" }, ended: [[REG_1, { status: "passed" }]] });
+    expect(json(dir).summary.stale.map((gap) => gap.id)).toEqual(["REG-1"]);
+    expect(json(dir).exitCode).toBe(1);
     expect(readFileSync(join(dir, "conformance.md"), "utf8")).toContain("## Accepted gaps that no longer fail");
   });
 });
 
 describe("the probe in a run", () => {
-  const clauseTest = (title: string) =>
-    ({
-      title,
-      titlePath: () => ["", "chromium", "specs/navigation-posting.spec.ts", "NAV-1 storing each navigation", title],
-      location: { file: join(KIT_ROOT, "specs", "navigation-posting.spec.ts"), line: 1, column: 1 },
-      tags: [],
-      annotations: [],
-    }) as unknown as TestCase;
   const probeTest = (title: string) => ({ title, tags: ["@pck-probe"], annotations: [] }) as unknown as TestCase;
-
-  /** Runs the reporter over `ended` (tests and their results), with `planned` the run's clause tests; the report's JSON and Markdown. */
-  function report(
-    planned: TestCase[],
-    ended: [TestCase, Partial<TestResult>][],
-  ): { json: { exitCode: number; verdicts: { tests: { outcome: string; detail?: string }[] }[]; learned?: unknown }; md: string } {
-    const dir = join(root, "report");
-    const saved = { ...process.env };
-    Object.assign(process.env, { PCK_REPORT_DIR: dir });
-    try {
-      const reporter = new ConformanceReporter();
-      reporter.onBegin(
-        { metadata: {} } as never,
-        { allTests: () => [...planned, ...ended.map(([test]) => test).filter((test) => test.tags.includes("@pck-probe"))] } as never,
-      );
-      for (const [test, result] of ended) reporter.onTestEnd(test, { steps: [], attachments: [], annotations: [], errors: [], ...result } as TestResult);
-      reporter.onEnd();
-    } finally {
-      process.env = saved;
-    }
-    return { json: JSON.parse(readFileSync(join(dir, "conformance.json"), "utf8")), md: readFileSync(join(dir, "conformance.md"), "utf8") };
-  }
 
   test("a probe that could not finish leaves every clause test inconclusive, with its reason, though Playwright never ran them", () => {
     const failed: Partial<TestResult> = { status: "failed", errors: [{ message: "Error: page.evaluate: Target page, context or browser has been closed" }] };
-    const { json, md } = report([clauseTest("NAV-1 stores the page of a client-side navigation")], [[probeTest("probe: navigations"), failed]]);
-    const tests = json.verdicts.flatMap((verdict) => verdict.tests);
-    expect(tests).toEqual([
+    const dir = report({ planned: [clauseTest("NAV-1 stores the page of a client-side navigation")], ended: [[probeTest("probe: navigations"), failed]] });
+    expect(json(dir).verdicts.flatMap((verdict) => verdict.tests)).toEqual([
       expect.objectContaining({
         outcome: "inconclusive",
         detail: "not run: the kit's probe of the app did not finish (probe: navigations: page.evaluate: Target page, context or browser has been closed)",
       }),
     ]);
-    expect(json.exitCode).toBe(3);
-    expect(md).toContain("- The probe could not finish, so no clause test ran:");
+    expect(json(dir).exitCode).toBe(3);
+    expect(readFileSync(join(dir, "conformance.md"), "utf8")).toContain("- The probe could not finish, so no clause test ran:");
   });
 
   test("what the probe learned is in every format, each fact with how it was learned", () => {
@@ -171,19 +158,18 @@ describe("the probe in a run", () => {
       status: "passed",
       attachments: [{ name: "pck-app-facts", contentType: "application/json", body: Buffer.from(JSON.stringify(facts)) }],
     };
-    const title = "NAV-1 stores the page of a client-side navigation";
-    const { json, md } = report(
-      [clauseTest(title)],
-      [
+    const nav1 = clauseTest("NAV-1 stores the page of a client-side navigation");
+    const dir = report({
+      planned: [nav1],
+      ended: [
         [probeTest("probe: control"), probed],
-        [clauseTest(title), { status: "passed" }],
+        [nav1, { status: "passed" }],
       ],
-    );
-    expect(json.learned).toEqual(facts);
+    });
+    expect(json(dir).learned).toEqual(facts);
+    const md = readFileSync(join(dir, "conformance.md"), "utf8");
     expect(md).toContain("## What the kit learned about your app");
     expect(md).toContain("- A service worker takes control: after a reload, 812 ms after the first load (opened /app/ and waited)");
-    expect(readFileSync(join(root, "report", "conformance.html"), "utf8")).toContain(
-      "A service worker takes control: after a reload, 812 ms after the first load",
-    );
+    expect(readFileSync(join(dir, "conformance.html"), "utf8")).toContain("A service worker takes control: after a reload, 812 ms after the first load");
   });
 });
