@@ -117,7 +117,10 @@ describe("the report files", () => {
     writeFileSync(users, "mine\n");
     const names = ["conformance.md", "conformance.html", "conformance.json"];
     // After the claim, which removes the kit's old files, and before the run ends.
-    const dir = report({ ended: [[REG_1, { status: "passed" }]], meanwhile: (claimed) => names.forEach((name) => symlinkSync(users, join(claimed, name))) });
+    const linkAll = (claimed: string) => {
+      for (const name of names) symlinkSync(users, join(claimed, name));
+    };
+    const dir = report({ ended: [[REG_1, { status: "passed" }]], meanwhile: linkAll });
     expect(readFileSync(users, "utf8")).toBe("mine\n");
     for (const name of names) expect(lstatSync(join(dir, name)).isFile()).toBe(true);
     expect(readFileSync(join(dir, "conformance.md"), "utf8")).toContain("REG-1");

@@ -12,6 +12,7 @@ import { bringUnderControl, CONTROL_TIMEOUT_MS, workerProgress } from "../../../
 import type { AppDriver } from "../../checks/appDriver.ts";
 import { cachedUrls, storedWithinGrace } from "../../checks/browserState.ts";
 import type { MockServer } from "../mockServerProcess.ts";
+import { learnedOrNoted } from "./learnedOrNoted.ts";
 
 /** Where a worker stands when it is on its way: its install (a precache) or activation is still running. */
 const ON_ITS_WAY = /^a worker (installing|installed|activating) /;
@@ -82,7 +83,13 @@ export async function learnControl(page: Page, mock: MockServer, app: AppDriver,
   };
   const paths = [...new Set(app.profile.pages.map((p) => p.path))];
   const navigations: Record<string, { first: Answerer; again: Answerer }> = {};
-  for (const path of paths) navigations[path] = { first: await answeredBy(page, mock, path), again: await answeredBy(page, mock, path) };
+  for (const path of paths) {
+    const answers = await learnedOrNoted(`who answers a controlled navigation to ${path}`, async () => ({
+      first: await answeredBy(page, mock, path),
+      again: await answeredBy(page, mock, path),
+    }));
+    if (answers) navigations[path] = answers;
+  }
   const shell = Object.values(navigations).some((answer) => answer.first === "the worker alone");
   const stored = shell ? [] : await Promise.all(paths.map((path) => readAcrossNavigations(page, () => storedWithinGrace(page, `${origin}${path}`))));
   return {

@@ -15,6 +15,7 @@ import { postedUrls } from "../../checks/posts.ts";
 import type { Spy } from "../../checks/spy.ts";
 import { expect } from "../expect.ts";
 import { FULL_WAIT_MS } from "../windows.ts";
+import { learnedOrNoted } from "./learnedOrNoted.ts";
 
 /** How long after its stimulus `look` first answers true, within the full window a test gives it, or null. */
 async function timeUntil(page: Page, look: () => Promise<boolean>): Promise<Timed> {
@@ -85,11 +86,12 @@ export async function learnNavigation(page: Page, app: AppDriver, spy: Spy, orig
     () => false,
   );
   if (!controlled) return {};
-  const [scriptTab, postTab] = await Promise.all([controlledTab(page.context(), home), controlledTab(page.context(), home)]);
   const [own, script, posted] = await Promise.all([
-    ownNavigation(page, app, spy, origin),
-    scriptChange(scriptTab, app, origin),
-    postedMessage(postTab, app, origin),
+    learnedOrNoted("what the app does with its own navigation", () => ownNavigation(page, app, spy, origin)),
+    learnedOrNoted("what the worker does with another script's history change", async () =>
+      scriptChange(await controlledTab(page.context(), home), app, origin),
+    ),
+    learnedOrNoted("what the worker does with a posted CACHE_URLS", async () => postedMessage(await controlledTab(page.context(), home), app, origin)),
   ]);
-  return { ...own, scriptChangeStored: script, cacheUrls: posted };
+  return { ...own, ...(script ? { scriptChangeStored: script } : {}), ...(posted ? { cacheUrls: posted } : {}) };
 }
