@@ -54,6 +54,20 @@ Relative paths are resolved against the directory you ran the command from.
 Anything after a lone -- goes to 'playwright test' (e.g. -- --workers=2 --grep NAV-).
 ${EXIT_CODES_HELP}`;
 
+/** check's options as parseArgs reads them; CHECK_USAGE and docs/cli.md list the same (scripts/docs/cliDoc.test.ts). */
+export const CHECK_OPTIONS = {
+  target: { type: "string" },
+  profile: { type: "string" },
+  level: { type: "string" },
+  start: { type: "string" },
+  "start-timeout": { type: "string" },
+  "report-dir": { type: "string" },
+  force: { type: "boolean" },
+  output: { type: "string" },
+  shard: { type: "string" },
+  help: { type: "boolean", short: "h" },
+} as const;
+
 function usage(message: string): never {
   throw new UsageError(message);
 }
@@ -85,18 +99,7 @@ async function check(argv: readonly string[], callerDir: string): Promise<number
       args: ownArgs,
       strict: true,
       allowPositionals: false,
-      options: {
-        target: { type: "string" },
-        profile: { type: "string" },
-        level: { type: "string" },
-        start: { type: "string" },
-        "start-timeout": { type: "string" },
-        "report-dir": { type: "string" },
-        force: { type: "boolean" },
-        output: { type: "string" },
-        shard: { type: "string" },
-        help: { type: "boolean", short: "h" },
-      },
+      options: CHECK_OPTIONS,
     }));
   } catch (error) {
     usage(`${(error as Error).message}. Run with --help for the options.`);

@@ -41,6 +41,9 @@ without --force, an --out that is a directory or lies in a missing folder, an ap
 answer or has no service worker).
 `;
 
+/** init's options as parseArgs reads them; INIT_USAGE and docs/cli.md list the same (scripts/docs/cliDoc.test.ts). */
+export const INIT_OPTIONS = { target: { type: "string" }, out: { type: "string" }, force: { type: "boolean" }, help: { type: "boolean", short: "h" } } as const;
+
 function usageError(message: string): number {
   process.stderr.write(`pwa-conformance-kit init: ${message}\n`);
   return EXIT.usage;
@@ -60,7 +63,7 @@ function parseInitArgs(argv: readonly string[], callerDir: string): InitOptions 
       args: [...argv],
       strict: true,
       allowPositionals: false,
-      options: { target: { type: "string" }, out: { type: "string" }, force: { type: "boolean" }, help: { type: "boolean", short: "h" } },
+      options: INIT_OPTIONS,
     }));
   } catch (error) {
     return `${(error as Error).message}. Run with --help for the options.`;

@@ -30,6 +30,9 @@ shard-<i>-of-<n>.zip), put every shard's file in <folder>, then run this.
 Relative paths are resolved against the directory you ran the command from.
 ${EXIT_CODES_HELP}`;
 
+/** merge's options as parseArgs reads them; MERGE_USAGE and docs/cli.md list the same (scripts/docs/cliDoc.test.ts). */
+export const MERGE_OPTIONS = { "report-dir": { type: "string" }, force: { type: "boolean" }, help: { type: "boolean", short: "h" } } as const;
+
 function usage(message: string): never {
   throw new UsageError(message);
 }
@@ -60,7 +63,7 @@ async function merge(argv: readonly string[], callerDir: string): Promise<number
       args: [...argv],
       strict: true,
       allowPositionals: true,
-      options: { "report-dir": { type: "string" }, force: { type: "boolean" }, help: { type: "boolean", short: "h" } },
+      options: MERGE_OPTIONS,
     });
   } catch (error) {
     return usage(`${(error as Error).message}. Run with --help for the options.`);

@@ -3,8 +3,8 @@
  * replays an app offline-equivalently. Serves the second app, checks it through the mock server with
  * every run server recording (PCK_RECORD_DIR), stops the app, merges the recordings into one HAR,
  * checks again with the servers answering from that HAR and no upstream (PCK_REPLAY), and compares
- * the two runs' verdicts clause by clause, and their failing tests. The replayed run is the README's
- * sharded recipe: `check --shard 1/2` and `--shard 2/2`, then `merge` of their results, so npm test
+ * the two runs' verdicts clause by clause, and their failing tests. The replayed run is the
+ * sharded recipe of docs/cli.md: `check --shard 1/2` and `--shard 2/2`, then `merge` of their results, so npm test
  * proves that a sharded check gives the whole report. Exit 0 when they are the same, 1 when they
  * differ, 2 when a run could not happen. Reports in test-results/replay/.
  *
@@ -67,7 +67,7 @@ async function check(name: string, target: string, env: Record<string, string>):
   return { verdicts: verdictsIn(join(OUT, name)), seconds: seconds(ms) };
 }
 
-/** SHARDS checks of the second app, each a share of the tests, merged as the README says (`check --shard`, then `merge`). */
+/** SHARDS checks of the second app, each a share of the tests, merged as docs/cli.md says (`check --shard`, then `merge`). */
 async function shardedCheck(name: string, target: string, env: Record<string, string>): Promise<Run> {
   const blobs = join(OUT, `${name}-blobs`);
   mkdirSync(blobs, { recursive: true });

@@ -1,5 +1,5 @@
 /**
- * Regenerates docs/control-panel.png, the README's picture of the control panel: a mock server with a
+ * Regenerates docs/control-panel.png, the picture of the control panel in README.md and docs/mock-server.md: a mock server with a
  * scenario, its named faults and a few journal rows, the whole panel 1280 px wide. Run after `npm run build`:
  * `node --import tsx scripts/screenshotPanel.ts`.
  */

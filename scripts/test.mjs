@@ -77,9 +77,9 @@ function steps(extraArgs) {
       env: { [ENV.output]: "progress" },
     },
     {
-      // Record and replay (README): the package step's check of the second app recorded what the app
-      // answered; the app stopped, it is checked again from the merged HAR alone, as the README's
-      // sharded recipe (check --shard 1/2 and 2/2, then merge), and the two runs' verdicts must be the
+      // Record and replay (docs/mock-server.md): the package step's check of the second app recorded
+      // what the app answered; the app stopped, it is checked again from the merged HAR alone, as
+      // docs/cli.md's sharded recipe (check --shard 1/2 and 2/2, then merge), and the two runs' verdicts must be the
       // same, clause by clause, and match docs/second-app.md.
       name: "replay",
       shown: "node --import tsx scripts/checkReplay.ts --from-package",

@@ -157,7 +157,7 @@ describe("journal", () => {
     expect(response.headers.get("allow")).toBe(allow);
     expect(((await response.json()) as ErrorBody).error).toEqual({
       code: "METHOD_NOT_ALLOWED",
-      message: `Failed to ${method} /__mock${path}: it answers ${allow} only. See the README's control API section.`,
+      message: `Failed to ${method} /__mock${path}: it answers ${allow} only. See docs/mock-server.md#control-api.`,
     });
     expect(await server.faults()).toHaveLength(1);
   });
@@ -173,7 +173,7 @@ describe("journal", () => {
     expect(response.status).toBe(404);
     expect(((await response.json()) as ErrorBody).error).toEqual({
       code: "UNKNOWN_CONTROL_ROUTE",
-      message: "No control route GET /__mock/jounral. See the README's control API section.",
+      message: "No control route GET /__mock/jounral. See docs/mock-server.md#control-api.",
     });
   });
 });

@@ -128,7 +128,7 @@ function refuseOtherMethods(router: Router): void {
       sendError(
         res,
         "METHOD_NOT_ALLOWED",
-        `Failed to ${req.method} ${CONTROL_PREFIX}${req.path}: it answers ${allow} only. See the README's control API section.`,
+        `Failed to ${req.method} ${CONTROL_PREFIX}${req.path}: it answers ${allow} only. See docs/mock-server.md#control-api.`,
       );
     });
   }
@@ -272,7 +272,7 @@ export function controlRoutes(state: ControlState): Router {
   });
   refuseOtherMethods(router);
   router.use((req, res) =>
-    sendError(res, "UNKNOWN_CONTROL_ROUTE", `No control route ${req.method} ${CONTROL_PREFIX}${req.path}. See the README's control API section.`),
+    sendError(res, "UNKNOWN_CONTROL_ROUTE", `No control route ${req.method} ${CONTROL_PREFIX}${req.path}. See docs/mock-server.md#control-api.`),
   );
   return router;
 }

@@ -3,12 +3,13 @@ import { expect, test } from "vitest";
 import { kitPath } from "../../kit/kitPaths.ts";
 import { ERROR_CODES } from "./errorCodes.ts";
 
-/** The rows of the table in README.md's "Error codes" section, as [code, status, when]. */
-function readmeRows(): string[][] {
-  const readme = readFileSync(kitPath("README.md"), "utf8");
-  const start = readme.indexOf("\n#### Error codes\n");
-  const end = readme.indexOf("\n#", start + 1);
-  return readme
+/** The rows of the table in docs/mock-server.md's "Error codes" section, as [code, status, when]. */
+function docRows(): string[][] {
+  const doc = readFileSync(kitPath("docs", "mock-server.md"), "utf8");
+  const start = doc.indexOf("\n### Error codes\n");
+  const end = doc.indexOf("\n#", start + 1);
+  expect(start, "docs/mock-server.md has a '### Error codes' heading").toBeGreaterThan(-1);
+  return doc
     .slice(start, end)
     .split("\n")
     .filter((line) => line.startsWith("| `"))
@@ -20,7 +21,7 @@ function readmeRows(): string[][] {
     );
 }
 
-test("README's table of error codes lists the codes of ERROR_CODES in order, each with its status and when", () => {
+test("docs/mock-server.md's table of error codes lists the codes of ERROR_CODES in order, each with its status and when", () => {
   const expected = Object.entries(ERROR_CODES).map(([code, { status, when }]) => [`\`${code}\``, String(status), when]);
-  expect(readmeRows()).toEqual(expected);
+  expect(docRows()).toEqual(expected);
 });

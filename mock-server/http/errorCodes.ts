@@ -1,7 +1,7 @@
 /**
  * Every code an error body of the server carries (`{"error": {"code", "message"}}`), with its status
- * and when it is sent. Clients and tests compare the code, so it is the stable part; README.md's
- * table of error codes lists the same rows (errorCodes.test.ts keeps the two together).
+ * and when it is sent. Clients and tests compare the code, so it is the stable part; the table of
+ * error codes in docs/mock-server.md lists the same rows (errorCodes.test.ts keeps the two together).
  */
 
 /** `4xx`: the status is whichever client error Express raised, 400 for most. */

@@ -96,7 +96,8 @@ export interface CliOptions {
 
 export class CliError extends Error {}
 
-const FLAGS = {
+/** The flags as parseArgs reads them; USAGE and docs/mock-server.md list the same (scripts/docs/mockServerDoc.test.ts). */
+export const FLAGS = {
   port: { type: "string" },
   host: { type: "string" },
   "base-path": { type: "string" },

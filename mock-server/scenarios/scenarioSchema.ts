@@ -22,7 +22,7 @@ export const Scenario = z.strictObject(
     /** How the host treats deploys under this scenario: `oldAssets` for a `POST /__mock/deploy` that names none. */
     deploys: DeployRequest.default({}),
     /**
-     * A HAR to answer from (README "Record and replay"), its path relative to the scenario file.
+     * A HAR to answer from (docs/mock-server.md, "Record and replay"), its path relative to the scenario file.
      * A file only: the control API never reads the server's files (`PUT /__mock/scenario` refuses it).
      */
     replay: z.string({ error: "must be the path of a HAR file" }).trim().min(1, "must not be empty").optional(),
