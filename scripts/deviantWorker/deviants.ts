@@ -100,6 +100,15 @@ export const DEVIANTS: readonly Deviant[] = [
     caughtBy: ["NAV-7 does not store a landing page sent with Cache-Control: no-store", "NAV-3 does not store a Cache-Control: no-store response"],
   },
   {
+    // A worker that saves the pages a person arrived on but not the start URL: an installed app
+    // opened offline finds nothing unless its start page happened to be the page arrived on.
+    name: "saves no start URL",
+    file: "sw/saveLandingPages.ts",
+    remove: "pageKey(scope), ",
+    grep: /INS-4 |NAV-7 /,
+    caughtBy: ["INS-4 after a visit to another page, the start URL opens offline from the worker"],
+  },
+  {
     // A landing page's save without the network timeout: a server that hangs on it holds the
     // worker in `activating`, and with it every fetch of the pages it claimed.
     name: "saves landing pages without a timeout",

@@ -56,6 +56,12 @@ interface TestFixtures {
    * do), closed after the test; the test ends not checked where none is installed.
    */
   fullChromium: () => Promise<FullChromium>;
+  /**
+   * Opens a page in a browser context of its own, set up as the test's (its server, the spy), closed
+   * after the test: for reading what a page shows without its worker or storage reaching the test's
+   * context (INS-4 reads home's manifest there, so home is never loaded where the test judges).
+   */
+  apartPage: () => Promise<Page>;
   /** Errors thrown in the page and not caught (`pageerror`), collected for the test to check. */
   pageErrors: Error[];
   /** Marks the test as expected to fail when `expectedFailures` names it (auto). */
@@ -198,6 +204,17 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     } finally {
       for (const context of opened) await context.close();
     }
+  },
+  apartPage: async ({ binding, browser, contextSettings, profile, workerScript, manifestOverride }, use) => {
+    const opened: BrowserContext[] = [];
+    await use(async () => {
+      const server = await binding.server();
+      const context = await browser.newContext({ ...contextSettings, baseURL: server.origin });
+      opened.push(context);
+      await setUpContext(context, server.origin, { profile, workerScript, manifestOverride });
+      return context.newPage();
+    });
+    for (const context of opened) await context.close();
   },
   fullChromium: async ({ manifestOverride, binding }, use, testInfo) => {
     const opened: FullChromium[] = [];
