@@ -127,6 +127,18 @@ export const DEVIANTS: readonly Deviant[] = [
     caughtBy: ["NAV-5 a navigation the running worker answers reaches the server once"],
   },
   {
+    // A worker whose install shrugs off a precache it could not fetch: a deploy whose files are
+    // missing installs a new worker with nothing to serve offline, and it takes over the open app.
+    name: "installs whatever the precache fetch gave",
+    kind: "reference",
+    file: "sw/precache.ts",
+    remove: "await cache.addAll(precacheUrls(scope));",
+    with: "await cache.addAll(precacheUrls(scope)).catch(() => undefined);",
+    grep: /UPD-4 /,
+    // The recommended test passes: the new worker installed, so none is left installing or waiting.
+    caughtBy: ["UPD-4 a new worker whose install fails leaves the old one in control, offline too"],
+  },
+  {
     // A worker that never skips waiting, in an app whose page never asks it to (no prompt): a deploy's
     // new worker installs and waits for every tab to close, while the profile says it takes over.
     name: "never activates",

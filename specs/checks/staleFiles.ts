@@ -13,49 +13,59 @@ export type Eviction = "scripts-and-styles" | "one-precached-file";
 /**
  * Removes same-origin files from the page's Cache Storage, never a document and never a script or
  * style the page has loaded itself (they keep it running): every other script and style in any
- * cache, or one file in a cache whose name says `precache` (an image or manifest first, then any
- * other). Returns the URLs removed.
+ * cache, or one file in a cache whose name says `precache` (UPD-4's stimulus: the new build's
+ * install must fetch it). That one is what a deploy really makes the install fetch, a script or style
+ * the page never loaded, else an image or font; never something the clause does not test: a
+ * document (any path without a script, style, image or font extension, so an offline page at
+ * `/~offline?__WB_REVISION__=…` too), the manifest, or a script the worker imports (`keep`, from
+ * the journal). Returns the URLs removed.
  */
-export function evictUnloaded(page: Page, eviction: Eviction): Promise<string[]> {
-  return page.evaluate(async (which) => {
-    const loaded = new Set(
-      [
-        ...performance.getEntriesByType("resource").map((entry) => entry.name),
-        ...[...document.scripts].map((script) => script.src),
-        ...[...document.querySelectorAll<HTMLLinkElement>("link[href]")].map((link) => link.href),
-      ].map((url) => url.split(/[?#]/)[0]),
-    );
-    const pathOf = (url: string) => new URL(url).pathname;
-    const isCode = (url: string) => /\.(m?js|css)$/.test(pathOf(url));
-    const isDocument = (url: string) => /(\/|\.html?)$/.test(pathOf(url));
-    const isImage = (url: string) => /\.(svg|png|ico|webp|jpe?g|gif|webmanifest|json)$/.test(pathOf(url));
-    const removed: string[] = [];
-    for (const name of await caches.keys()) {
-      if (which === "one-precached-file" && !/precache/i.test(name)) continue;
-      const cache = await caches.open(name);
-      // The page's own scripts and styles stay: without them the old page would stop for the kit's sake.
-      const candidates = (await cache.keys()).filter(
-        (request) =>
-          new URL(request.url).origin === location.origin &&
-          !isDocument(request.url) &&
-          !(isCode(request.url) && loaded.has(request.url.split(/[?#]/)[0] ?? "")),
+export function evictUnloaded(page: Page, eviction: Eviction, keep: readonly string[] = []): Promise<string[]> {
+  return page.evaluate(
+    async ({ which, keep }) => {
+      const bare = (url: string) => url.split(/[?#]/)[0] ?? "";
+      const loaded = new Set(
+        [
+          ...performance.getEntriesByType("resource").map((entry) => entry.name),
+          ...[...document.scripts].map((script) => script.src),
+          ...[...document.querySelectorAll<HTMLLinkElement>("link[href]")].map((link) => link.href),
+        ].map(bare),
       );
-      if (which === "scripts-and-styles") {
-        for (const request of candidates.filter((candidate) => isCode(candidate.url))) {
-          await cache.delete(request);
-          removed.push(request.url);
+      const manifest = document.querySelector<HTMLLinkElement>('link[rel="manifest"]')?.href;
+      const untouchable = new Set([...keep, ...(manifest ? [manifest] : [])].map(bare));
+      const pathOf = (url: string) => new URL(url).pathname;
+      const isCode = (url: string) => /\.(m?js|css)$/.test(pathOf(url));
+      const isAsset = (url: string) => /\.(svg|png|ico|webp|avif|jpe?g|gif|woff2?|ttf|otf)$/.test(pathOf(url));
+      const removed: string[] = [];
+      for (const name of await caches.keys()) {
+        if (which === "one-precached-file" && !/precache/i.test(name)) continue;
+        const cache = await caches.open(name);
+        // The page's own scripts and styles stay: without them the old page would stop for the kit's sake.
+        const candidates = (await cache.keys()).filter(
+          (request) =>
+            new URL(request.url).origin === location.origin &&
+            (isCode(request.url) || isAsset(request.url)) &&
+            !untouchable.has(bare(request.url)) &&
+            !(isCode(request.url) && loaded.has(bare(request.url))),
+        );
+        if (which === "scripts-and-styles") {
+          for (const request of candidates.filter((candidate) => isCode(candidate.url))) {
+            await cache.delete(request);
+            removed.push(request.url);
+          }
+          continue;
         }
-        continue;
+        const chosen = candidates.find((candidate) => isCode(candidate.url)) ?? candidates[0];
+        if (chosen) {
+          await cache.delete(chosen);
+          removed.push(chosen.url);
+          return removed;
+        }
       }
-      const chosen = candidates.find((candidate) => isImage(candidate.url)) ?? candidates[0];
-      if (chosen) {
-        await cache.delete(chosen);
-        removed.push(chosen.url);
-        return removed;
-      }
-    }
-    return removed;
-  }, eviction);
+      return removed;
+    },
+    { which: eviction, keep },
+  );
 }
 
 /** Empties Chromium's HTTP cache (CDP), so a removed file is asked of the server, not answered from there. */
