@@ -8,7 +8,8 @@
  * proxy the "new" worker is the same build, and one that fetches its whole precache again at install
  * (a hand-written `cache.addAll`) would meet its own files retired, where a real new build lists its own.
  */
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
+import type { Profile } from "../cli/profile/profileSchema.ts";
 import type { AppFacts } from "../kit/appFacts.ts";
 import { SUITE_NOTE } from "../kit/outcomes.ts";
 import { describeDocumentState, documentState, inSettledDocument, markDocument, markSettledDocument } from "./checks/documentMarker.ts";
@@ -91,14 +92,14 @@ test.describe("UPD-1 a deploy reaches the user", () => {
 test.describe("UPD-2 reloads on an update", () => {
   checkProfileFirst(updateSettings);
 
-  test("UPD-2 an update reloads the page at most once", async ({ controlledPage: page, mock, profile }) => {
-    const context = page.context();
+  /** From the deploy until the update is applied, and once it is: at most one reload, then the same document. */
+  async function reloadsAtMostOnce(page: Page, mock: MockServer, profile: Profile): Promise<void> {
     const update = updateSettings(profile);
     await armControllerChange(page);
     const loads = countLoads(page);
     const { deploy } = await mock.deploy({ oldAssets: "keep" });
     await checkForUpdate(page, mock, profile, deploy);
-    const shown = await applyUpdate(page, context, profile.home, update);
+    const shown = await applyUpdate(page, page.context(), profile.home, update);
     const applied = await cameWithin("the update is applied (UPD-1's subject)", () => expectUpdateApplied(shown, update, "the update was applied"));
     if (!applied) notChecked("the update was never applied, so its reloads cannot be counted (UPD-1's tests say why)");
     await shown.waitForLoadState("networkidle");
@@ -108,15 +109,11 @@ test.describe("UPD-2 reloads on an update", () => {
     expect(state, `once the update was applied: ${describeDocumentState(state)}`).toEqual({ marker: "after the update", leaving: false });
     // A reopened tab's first load is not a reload; the closed tab's loads ended with it.
     expect(update.activation === "reopen" ? 0 : loads(), "reloads of the tab from the deploy until the update was applied").toBeLessThanOrEqual(1);
-  });
+  }
 
-  test("UPD-2 an update does not reload a page with unsaved input", RECOMMENDED, async ({ page, mock, profile, facts }) => {
+  /** Unsaved text in the profile's field when the update arrives and, where the app applies it by itself, takes over: no reload, the text still there. */
+  async function keepsUnsavedInput(page: Page, mock: MockServer, profile: Profile, field: Locator, typed: string): Promise<void> {
     const update = updateSettings(profile);
-    const input = update.input ?? notChecked("the profile names no text field the person types into (its update.input)");
-    await precondition(`a service worker controls ${input.path} (REG-2)`, () => takeControl(page, input.path, facts));
-    const field = page.getByRole("textbox", { name: input.label, exact: true });
-    const typed = "Unsaved words the person typed";
-    await stimulus(`typing into the field '${input.label}' on ${input.path}`, "update.input", () => field.fill(typed, { timeout: 5_000 }));
     await markDocument(page, "typing");
     await armControllerChange(page);
     const { deploy } = await mock.deploy({ oldAssets: "keep" });
@@ -131,7 +128,69 @@ test.describe("UPD-2 reloads on an update", () => {
       leaving: false,
     });
     await expect(field, "what the person typed is still there").toHaveValue(typed);
+  }
+
+  /**
+   * A tab like a person's when a deploy lands: loaded under the worker that controls it now (a
+   * reload once it took control), not the first visit the worker claimed. A shell that reloads
+   * whenever a new worker replaces the one it loaded under acts only here.
+   */
+  async function loadedUnderTheWorker(page: Page, path: string, facts: AppFacts): Promise<void> {
+    await precondition(`a service worker controls ${path} (REG-2)`, () => takeControl(page, path, facts));
+    await precondition(`${path} reloaded under the worker's control`, async () => {
+      // An app that reloads itself when the worker first takes control races this reload (either
+      // may cancel the other: ERR_ABORTED, a detached frame) and leaves the same thing, a document
+      // loaded under the worker: the poll below, not the reload's own outcome, decides.
+      await page.reload().catch(() => undefined);
+      await expect
+        .poll(
+          () =>
+            page
+              .evaluate(() => {
+                const [entry] = performance.getEntriesByType("navigation") as PerformanceNavigationTiming[];
+                return document.readyState === "complete" && navigator.serviceWorker.controller !== null && (entry?.workerStart ?? 0) > 0;
+              })
+              .catch(() => false),
+          { message: "a document loaded through the worker, which controls it" },
+        )
+        .toBe(true);
+    });
+  }
+
+  test("UPD-2 an update reloads the page at most once", async ({ controlledPage: page, mock, profile }) => {
+    await reloadsAtMostOnce(page, mock, profile);
   });
+
+  test("UPD-2 an update reloads a page loaded under the old worker at most once", async ({ page, mock, profile, facts }) => {
+    await loadedUnderTheWorker(page, profile.home, facts);
+    await reloadsAtMostOnce(page, mock, profile);
+  });
+
+  test("UPD-2 an update does not reload a page with unsaved input", RECOMMENDED, async ({ page, mock, profile, facts }) => {
+    const input = updateSettings(profile).input ?? notChecked("the profile names no text field the person types into (its update.input)");
+    await precondition(`a service worker controls ${input.path} (REG-2)`, () => takeControl(page, input.path, facts));
+    const field = page.getByRole("textbox", { name: input.label, exact: true });
+    const typed = "Unsaved words the person typed";
+    await stimulus(`typing into the field '${input.label}' on ${input.path}`, "update.input", () => field.fill(typed, { timeout: 5_000 }));
+    await keepsUnsavedInput(page, mock, profile, field, typed);
+  });
+
+  test(
+    "UPD-2 an update does not reload a page loaded under the old worker with unsaved input, the focus elsewhere",
+    RECOMMENDED,
+    async ({ page, mock, profile, facts }) => {
+      const input = updateSettings(profile).input ?? notChecked("the profile names no text field the person types into (its update.input)");
+      await loadedUnderTheWorker(page, input.path, facts);
+      const field = page.getByRole("textbox", { name: input.label, exact: true });
+      const typed = "Unsaved words the person typed, then left";
+      await stimulus(`typing into the field '${input.label}' on ${input.path}, then moving the focus away`, "update.input", async () => {
+        await field.fill(typed, { timeout: 5_000 });
+        await field.blur();
+        expect(await field.evaluate((element) => element !== document.activeElement), "the focus left the field").toBe(true);
+      });
+      await keepsUnsavedInput(page, mock, profile, field, typed);
+    },
+  );
 });
 
 test.describe("UPD-3 an open page survives the deploy", () => {

@@ -157,7 +157,22 @@ export const DEVIANTS: readonly Deviant[] = [
     remove: '    container.addEventListener("controllerchange", report);\n',
     with: '    container.addEventListener("controllerchange", () => win.location.reload());\n    container.addEventListener("controllerchange", report);\n',
     grep: /UPD-2 /,
-    caughtBy: ["UPD-2 an update does not reload a page with unsaved input"],
+    caughtBy: [
+      "UPD-2 an update does not reload a page with unsaved input",
+      "UPD-2 an update does not reload a page loaded under the old worker with unsaved input, the focus elsewhere",
+    ],
+  },
+  {
+    // The recipe with the usual guard for the first visit: reload on `controllerchange` only when a
+    // worker controlled the page at load. A first-visit tab never reloads; a tab loaded under the
+    // old worker, the one a person has open during a deploy, loses what was typed into it.
+    name: "reloads when the worker it loaded under is replaced",
+    kind: "reference",
+    file: "src/shell/startShell.ts",
+    remove: '    container.addEventListener("controllerchange", report);\n',
+    with: '    const loadedUnder = container.controller !== null;\n    container.addEventListener("controllerchange", () => {\n      if (loadedUnder) win.location.reload();\n    });\n    container.addEventListener("controllerchange", report);\n',
+    grep: /UPD-2 /,
+    caughtBy: ["UPD-2 an update does not reload a page loaded under the old worker with unsaved input, the focus elsewhere"],
   },
   {
     // A lazy page whose failed chunk is not caught: on a host whose SPA fallback answers the deleted
