@@ -1,14 +1,17 @@
 /// <reference types="vitest/config" />
 import { createHash } from "node:crypto";
+import { writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { basename } from "node:path";
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { build, defineConfig, type InlineConfig, type Plugin } from "vite";
+import { CHECKLIST_PAGE } from "./kit/kitPaths.ts";
 import { PANEL_ASSETS_PREFIX } from "./mock-server/control/controlPaths.ts";
 import { APP_ICONS } from "./mock-server/reference/icons/appIcons.ts";
 import { renderIcon } from "./mock-server/reference/icons/renderIcon.ts";
 import { NEXT_BUILD_FOLDER } from "./mock-server/reference/nextBuildFolder.ts";
+import { checklistPageHtml } from "./scripts/checklistPageHtml.ts";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
 export const DIST_DIR = `${root}dist`;
@@ -156,9 +159,24 @@ function controlPanel(): Plugin {
   };
 }
 
+/**
+ * The checklist as one page (dist/checklist.html, scripts/checklistPageHtml.ts), made from
+ * docs/conformance.md and the example apps' records: the mock server serves it at /__mock/checklist
+ * and every report copies it beside itself, so it ships in the package with the build.
+ */
+function checklistPage(): Plugin {
+  return {
+    name: "pck:checklist-page",
+    apply: "build",
+    writeBundle() {
+      writeFileSync(`${DIST_DIR}/${CHECKLIST_PAGE}`, checklistPageHtml(root));
+    },
+  };
+}
+
 export default defineConfig({
   ...appBuild("a", DIST_DIR),
-  plugins: [react(), appIcons(), shellWorker(DIST_DIR, "a"), controlPanel(), nextBuild()],
+  plugins: [react(), appIcons(), shellWorker(DIST_DIR, "a"), controlPanel(), checklistPage(), nextBuild()],
   // Unit tests need no build: the mock server's serve a fake one (mock-server/testing/fakeDist.ts).
   test: {
     include: ["{src,kit,mock-server,specs,cli,bench,examples,scripts}/**/*.test.ts", "scripts/*.test.mjs"],

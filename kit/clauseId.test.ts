@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { CLAUSE_ID_SOURCE, clauseIdsIn, isClauseId } from "./clauseId.ts";
+import { CLAUSE_ID_SOURCE, clauseAnchor, clauseIdsIn, isClauseId } from "./clauseId.ts";
 
 describe("clause ids", () => {
   test.each([
@@ -19,5 +19,13 @@ describe("clause ids", () => {
 
   test("the source embeds in a larger pattern", () => {
     expect(new RegExp(`^### (${CLAUSE_ID_SOURCE}) — (.+)$`).exec("### ONL-2 — Reload")?.slice(1)).toEqual(["ONL-2", "Reload"]);
+  });
+
+  test("clauseAnchor gives a clause's anchor and each level's, in lower case", () => {
+    expect([clauseAnchor("NAV-3"), clauseAnchor("NAV-3", "required"), clauseAnchor("UPD-12", "recommended")]).toEqual([
+      "nav-3",
+      "nav-3-required",
+      "upd-12-recommended",
+    ]);
   });
 });

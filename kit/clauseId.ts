@@ -19,3 +19,12 @@ export function isClauseId(text: string): boolean {
 export function clauseIdsIn(text: string): string[] {
   return [...new Set(text.match(new RegExp(`\\b${CLAUSE_ID_SOURCE}\\b`, "g")) ?? [])];
 }
+
+/**
+ * The anchor of a clause on the checklist page (dist/checklist.html), and of its rule at one level:
+ * `NAV-3` → `nav-3`, with `recommended` → `nav-3-recommended`. The page makes its ids with this and
+ * the reports link with it, so a link cannot name an anchor the page does not have.
+ */
+export function clauseAnchor(id: string, level?: "required" | "recommended"): string {
+  return level === undefined ? id.toLowerCase() : `${id.toLowerCase()}-${level}`;
+}

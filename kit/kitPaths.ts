@@ -25,3 +25,9 @@ export function kitModule(sourcePath: string): string {
 
 /** Playwright's own command line, from the kit's dependencies (not whatever `playwright` is on PATH). */
 export const PLAYWRIGHT_CLI = fileURLToPath(import.meta.resolve("@playwright/test/cli"));
+
+/**
+ * The checklist as one page: `npm run build` writes it to dist/, the mock server serves it at
+ * /__mock/checklist, and a report copies it beside conformance.html, whose clause rows link to it.
+ */
+export const CHECKLIST_PAGE = "checklist.html";

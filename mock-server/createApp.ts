@@ -182,6 +182,7 @@ export function createApp(options: AppOptions = {}): MockApp {
       defaultUnmatched,
       hasUpstream: upstream !== undefined,
       controlToken: options.controlToken,
+      distDir,
     }),
   );
   app.use(journalRequests(journal, workerPath, logger, options.controlToken, deploys.current));

@@ -20,7 +20,7 @@ import { loadProfile } from "../cli/profile/loadProfile.ts";
 import { startApp } from "../cli/startApp.ts";
 import { ENV, readKitEnv } from "../kit/env.mjs";
 import { freePort } from "../kit/freePort.ts";
-import { KIT_ROOT } from "../kit/kitPaths.ts";
+import { CHECKLIST_PAGE, KIT_ROOT } from "../kit/kitPaths.ts";
 import { type ActionRun, runActionSteps } from "./actionSteps.ts";
 import { compareWithRecord } from "./exampleApps/checkRecordedApp.ts";
 import { PACKAGE_RECORDING, PACKAGE_RECORDINGS, PACKAGE_VERDICTS } from "./packageRecording.ts";
@@ -272,6 +272,12 @@ async function checkAction(action: ActionSetup): Promise<string[]> {
   expect(
     compareWithRecord("package: second-app", join(action.project, "conformance-report"), join(ROOT, "docs", "second-app.md")) === 0,
     "the installed kit's verdicts differ from the record.",
+  );
+  // The package ships the checklist page (dist/), and the report puts it beside conformance.html, whose rows link it.
+  const report = join(action.project, "conformance-report");
+  expect(
+    existsSync(join(report, CHECKLIST_PAGE)) && readFileSync(join(report, "conformance.html"), "utf8").includes(`<a href="${CHECKLIST_PAGE}#reg-1">`),
+    `the installed kit's report has no ${CHECKLIST_PAGE} beside conformance.html, or its clause rows do not link to it.`,
   );
   mkdirSync(dirname(PACKAGE_VERDICTS), { recursive: true });
   copyFileSync(join(action.project, "conformance-report", "conformance.json"), PACKAGE_VERDICTS);

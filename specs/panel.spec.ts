@@ -109,6 +109,15 @@ test.describe("control panel", () => {
     expect((await mock.journal()).at(-1)?.deploy).toBe(2);
   });
 
+  test("links to the checklist page, which shows each clause at its anchor", async ({ page }) => {
+    await openPanel(page);
+    await page.getByRole("navigation", { name: "Panel" }).getByRole("link", { name: "Checklist" }).click();
+    await expect(page).toHaveURL(/\/__mock\/checklist$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Conformance checklist");
+    await expect(page.locator("#nav-3 h3")).toHaveText("NAV-3 — Store only real documents");
+    await expect(page.locator("#nav-3-recommended")).toContainText("Recommended");
+  });
+
   test("journals none of the panel's own requests", async ({ page, mock, app }) => {
     await openPanel(page);
     await faultForm(page).getByLabel("Path", { exact: true }).fill(app.page(0).path);

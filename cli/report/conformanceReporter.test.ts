@@ -1,10 +1,10 @@
 import { spawn } from "node:child_process";
-import { lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestCase, TestResult } from "@playwright/test/reporter";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { KIT_ROOT, PLAYWRIGHT_CLI } from "../../kit/kitPaths.ts";
+import { CHECKLIST_PAGE, KIT_ROOT, kitPath, PLAYWRIGHT_CLI } from "../../kit/kitPaths.ts";
 import { REPORT_DIR_MARKER } from "./claimReportDir.ts";
 import ConformanceReporter from "./conformanceReporter.ts";
 
@@ -124,6 +124,17 @@ describe("the report files", () => {
     expect(readFileSync(users, "utf8")).toBe("mine\n");
     for (const name of names) expect(lstatSync(join(dir, name)).isFile()).toBe(true);
     expect(readFileSync(join(dir, "conformance.md"), "utf8")).toContain("REG-1");
+  });
+});
+
+describe("the checklist page", () => {
+  test("is copied beside the report from the kit's build, and the report's clause rows link to it; without a build they link GitHub", () => {
+    const dir = report({ ended: [[REG_1, { status: "passed" }]] });
+    const built = existsSync(kitPath("dist", CHECKLIST_PAGE));
+    expect(existsSync(join(dir, CHECKLIST_PAGE))).toBe(built);
+    if (built) expect(readFileSync(join(dir, CHECKLIST_PAGE), "utf8")).toBe(readFileSync(kitPath("dist", CHECKLIST_PAGE), "utf8"));
+    const link = built ? "checklist.html#reg-1" : "https://github.com/pwa-conformance-kit/pwa-conformance-kit/blob/main/docs/conformance.md#reg-1--";
+    expect(readFileSync(join(dir, "conformance.html"), "utf8")).toContain(`<td><a href="${link}`);
   });
 });
 

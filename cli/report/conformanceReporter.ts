@@ -1,7 +1,8 @@
 /**
  * A Playwright reporter that turns a run into per-clause verdicts at both levels: `conformance.md`
- * (for CI summaries), `conformance.html` (one page to open) and `conformance.json` in PCK_REPORT_DIR (default test-results/conformance),
- * and a table on stdout. The run's metadata (runMetadata.ts: the app, the deciding level, accepted gaps)
+ * (for CI summaries), `conformance.html` (one page to open, its clauses linked to `checklist.html`
+ * beside it) and `conformance.json` in PCK_REPORT_DIR (default test-results/conformance), and a
+ * table on stdout. The run's metadata (runMetadata.ts: the app, the deciding level, accepted gaps)
  * says what the report is about. Works on merged blob reports too (`pwa-conformance-kit merge`), so
  * sharded runs get one report.
  */
@@ -13,6 +14,7 @@ import { KIT_ROOT } from "../../kit/kitPaths.ts";
 import { replaceFile } from "../../kit/replaceFile.ts";
 import { acceptedGaps } from "./acceptedGaps.ts";
 import { parseChecklist } from "./checklist.ts";
+import { copyChecklistPage, onChecklistPage, onGitHub } from "./checklistLinks.ts";
 import { claimReportDir, recordReportEntries } from "./claimReportDir.ts";
 import { isProbe, ProbeCollector, type ProbeRecord } from "./probeRecord.ts";
 import { type RunMetadata, runMetadataFromEnv, runMetadataOf } from "./runMetadata.ts";
@@ -89,14 +91,15 @@ export default class ConformanceReporter implements Reporter {
     const markdown = verdictMarkdown(target, verdicts, level, gaps, browser, probe);
     // Renamed over each name, never written through it: a link put there during the run points at a file of the user's.
     replaceFile(join(this.#reportDir, "conformance.md"), markdown);
-    // Playwright's HTML report goes to html/ beside it (playwright.config.ts).
-    replaceFile(join(this.#reportDir, "conformance.html"), verdictHtml(target, verdicts, level, "html/index.html", gaps, probe));
+    // Playwright's HTML report goes to html/ beside it (playwright.config.ts), and the checklist page too.
+    const link = copyChecklistPage(this.#reportDir) ? onChecklistPage : onGitHub;
+    replaceFile(join(this.#reportDir, "conformance.html"), verdictHtml(target, verdicts, level, "html/index.html", gaps, probe, link));
     replaceFile(
       join(this.#reportDir, "conformance.json"),
       `${JSON.stringify({ target, level, exitCode: exitCodeFor(summary), summary, verdicts, ...(probe ? { learned: probe.facts, ...(probe.failure ? { probeFailure: probe.failure } : {}) } : {}) }, null, 2)}\n`,
     );
-    // The summary and the table; the details are in the file.
-    const head = markdown.split("\n## ")[0] ?? markdown;
+    // The summary and the table, each clause id without its link (a long URL a row); the details are in the file.
+    const head = (markdown.split("\n## ")[0] ?? markdown).replace(/\[([^\]]+)\]\(https:[^)]*\)/g, "$1");
     process.stdout.write(`\n${head.trimEnd()}\n\nReport: ${relative(readKitEnv().callerDir ?? process.cwd(), join(this.#reportDir, "conformance.md"))}\n`);
   }
 

@@ -1,11 +1,13 @@
 /**
  * The report as one self-contained HTML page (no scripts, no outside files): the outcome, a row per
  * clause with both levels, and each failure, inconclusive test and exclusion with its reason and a
- * link to its trace; it links to Playwright's HTML report beside it for everything else.
+ * link to its trace; it links to Playwright's HTML report beside it for everything else, and each
+ * clause, and each rule at a level, to the checklist page beside it (checklistLinks.ts).
  */
 import { escapeHtml } from "../../kit/escapeHtml.ts";
 import type { Level } from "../../kit/outcomes.ts";
 import { type AcceptedGap, staleLine } from "./acceptedGaps.ts";
+import { type ClauseLink, onChecklistPage } from "./checklistLinks.ts";
 import type { ProbeRecord } from "./probeRecord.ts";
 import { outcomeSentence, TEXT_VERDICT_LABEL, verdictLabel } from "./verdictMarkdown.ts";
 import { type ClauseVerdict, suiteNotes, summarize, type TestOutcome } from "./verdicts.ts";
@@ -13,19 +15,25 @@ import { type ClauseVerdict, suiteNotes, summarize, type TestOutcome } from "./v
 const STYLE = `body{font:15px/1.5 system-ui,sans-serif;margin:2rem auto;max-width:70rem;padding:0 1rem;color:#1b1b1b}
 table{border-collapse:collapse;width:100%}th,td{border-bottom:1px solid #ddd;padding:.35rem .5rem;text-align:left;vertical-align:top}
 th{background:#f4f4f4}.failed{color:#a00}.inconclusive{color:#8a5a00}.passed{color:#0a6b2d}.muted{color:#666}
-li{margin:.3rem 0}code{background:#f4f4f4;padding:0 .2rem}`;
+li{margin:.3rem 0}code{background:#f4f4f4;padding:0 .2rem}td a{color:inherit}`;
 
-function cell(gaps: readonly AcceptedGap[], v: ClauseVerdict, level: Level): string {
-  return `<td class="${v[level]}">${escapeHtml(verdictLabel(gaps, v, level, TEXT_VERDICT_LABEL))}</td>`;
+/** A link to the clause, or its rule at `level`, on the checklist. */
+function toRule(link: ClauseLink, v: ClauseVerdict, text: string, level?: Level): string {
+  return `<a href="${escapeHtml(link(v.id, v.title, level))}">${text}</a>`;
 }
 
-function item(v: ClauseVerdict, t: TestOutcome): string {
+function cell(gaps: readonly AcceptedGap[], v: ClauseVerdict, level: Level, link: ClauseLink): string {
+  const label = escapeHtml(verdictLabel(gaps, v, level, TEXT_VERDICT_LABEL));
+  return `<td class="${v[level]}">${v[level] === "none" ? label : toRule(link, v, label, level)}</td>`;
+}
+
+function item(v: ClauseVerdict, t: TestOutcome, link: ClauseLink): string {
   const trace = t.trace ? ` <a href="${escapeHtml(t.trace)}">trace</a>` : "";
-  return `<li><strong>${escapeHtml(v.id)}</strong> <span class="muted">(${t.level})</span> ${escapeHtml(t.title)}${t.detail ? ` — ${escapeHtml(t.detail)}` : ""}${trace}</li>`;
+  return `<li><strong>${escapeHtml(v.id)}</strong> <span class="muted">(${toRule(link, v, t.level, t.level)})</span> ${escapeHtml(t.title)}${t.detail ? ` — ${escapeHtml(t.detail)}` : ""}${trace}</li>`;
 }
 
-function list(verdicts: readonly ClauseVerdict[], title: string, wanted: readonly TestOutcome["outcome"][], intro: string): string {
-  const items = verdicts.flatMap((v) => v.tests.filter((t) => wanted.includes(t.outcome)).map((t) => item(v, t)));
+function list(verdicts: readonly ClauseVerdict[], title: string, wanted: readonly TestOutcome["outcome"][], intro: string, link: ClauseLink): string {
+  const items = verdicts.flatMap((v) => v.tests.filter((t) => wanted.includes(t.outcome)).map((t) => item(v, t, link)));
   return items.length === 0 ? "" : `<h2>${title}</h2><p>${intro}</p><ul>${[...new Set(items)].join("")}</ul>`;
 }
 
@@ -55,6 +63,7 @@ export function verdictHtml(
   playwrightReport: string,
   gaps: readonly AcceptedGap[] = [],
   probe?: ProbeRecord,
+  link: ClauseLink = onChecklistPage,
 ): string {
   const summary = summarize(verdicts, level, gaps);
   const tone = summary.failed.length > 0 || summary.stale.length > 0 ? "failed" : summary.inconclusive > 0 ? "inconclusive" : "passed";
@@ -71,7 +80,10 @@ export function verdictHtml(
       : `<h2>Accepted gaps that no longer fail</h2><ul>${summary.stale.map((gap) => `<li>${escapeHtml(staleLine(gap))}.</li>`).join("")}</ul>`,
   ].join("");
   const rows = verdicts
-    .map((v) => `<tr><td>${escapeHtml(v.id)}</td><td>${escapeHtml(v.title)}</td>${cell(gaps, v, "required")}${cell(gaps, v, "recommended")}</tr>`)
+    .map(
+      (v) =>
+        `<tr><td>${toRule(link, v, escapeHtml(v.id))}</td><td>${escapeHtml(v.title)}</td>${cell(gaps, v, "required", link)}${cell(gaps, v, "recommended", link)}</tr>`,
+    )
     .join("");
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
@@ -79,12 +91,12 @@ export function verdictHtml(
 <body><main>
 <h1>Conformance report: ${escapeHtml(target)}</h1>
 ${outcome}
-<p class="muted">Required: what the behaviours demand (as Serwist + Next.js do them). Recommended: the checklist's stricter practice. Every test, with its steps and trace: <a href="${escapeHtml(playwrightReport)}">Playwright report</a>.</p>
+<p class="muted">Required: what the behaviours demand (as Serwist + Next.js do them). Recommended: the checklist's stricter practice. Every test, with its steps and trace: <a href="${escapeHtml(playwrightReport)}">Playwright report</a>. Each clause and verdict links to its rule in the checklist.</p>
 <table><thead><tr><th>Clause</th><th>Rule</th><th>Required</th><th>Recommended</th></tr></thead><tbody>${rows}</tbody></table>
 ${gapLists}
-${list(verdicts, "Failures", ["failed"], "Rules the app does not meet, in the words of the assertion.")}
-${list(verdicts, "Inconclusive", ["inconclusive"], "Tests the suite could not carry out: errors of the run, not verdicts on the app.")}
-${list(verdicts, "Not applicable and not checked", ["not-applicable", "not-checked"], "Left out, with the reason.")}
+${list(verdicts, "Failures", ["failed"], "Rules the app does not meet, in the words of the assertion.", link)}
+${list(verdicts, "Inconclusive", ["inconclusive"], "Tests the suite could not carry out: errors of the run, not verdicts on the app.", link)}
+${list(verdicts, "Not applicable and not checked", ["not-applicable", "not-checked"], "Left out, with the reason.", link)}
 ${probeList(probe)}
 ${notesList(verdicts)}
 </main></body></html>

@@ -1,10 +1,12 @@
 /**
  * The report as Markdown (also GitHub's job summary): a summary per level, one row per clause with
  * both levels, then what failed, what could not be carried out, and what was left out, each with
- * its reason.
+ * its reason. Each clause links to its heading in docs/conformance.md on GitHub, where a job summary's
+ * reader can open it (checklistLinks.ts).
  */
 import { LEVELS, type Level, OUTCOMES, type Outcome } from "../../kit/outcomes.ts";
 import { type AcceptedGap, isAccepted, staleLine } from "./acceptedGaps.ts";
+import { onGitHub } from "./checklistLinks.ts";
 import { type ProbeRecord, probeMarkdown } from "./probeRecord.ts";
 import { type ClauseVerdict, type RunSummary, suiteNotes, summarize, type TestOutcome, type Verdict } from "./verdicts.ts";
 
@@ -117,7 +119,7 @@ export function verdictMarkdown(
     "|---|---|---|---|---|",
     ...verdicts.map((v) => {
       const n = OUTCOMES.map((o) => v.tests.filter((t) => t.outcome === o).length).join(" / ");
-      return `| ${v.id} | ${v.title} | ${verdictLabel(gaps, v, "required")} | ${verdictLabel(gaps, v, "recommended")} | ${n} |`;
+      return `| [${v.id}](${onGitHub(v.id, v.title)}) | ${v.title} | ${verdictLabel(gaps, v, "required")} | ${verdictLabel(gaps, v, "recommended")} | ${n} |`;
     }),
     ...gapsSection(summary),
     ...section(verdicts, "Failures", "Each is a rule the app does not meet, in the words of its assertion.", ["failed"]),

@@ -92,9 +92,13 @@ describe("verdictMarkdown", () => {
     expect(markdown).toContain("Inconclusive: no clause failed at the required level, but 1 test(s) could not be carried out");
   });
 
-  test("has one row per clause with both levels", () => {
-    expect(markdown).toContain("| REG-1 | Register only where supported | ✅ pass | ❌ fail | 1 / 1 / 0 / 0 / 0 |");
-    expect(markdown).toContain("| ONL-2 | Each behaviour can be switched off | — | ⚪ not checked | 0 / 0 / 0 / 0 / 1 |");
+  test("has one row per clause with both levels, its id linking to its heading in the checklist on GitHub", () => {
+    expect(markdown).toContain(
+      "| [REG-1](https://github.com/pwa-conformance-kit/pwa-conformance-kit/blob/main/docs/conformance.md#reg-1--register-only-where-supported) | Register only where supported | ✅ pass | ❌ fail | 1 / 1 / 0 / 0 / 0 |",
+    );
+    expect(markdown).toContain(
+      "| [ONL-2](https://github.com/pwa-conformance-kit/pwa-conformance-kit/blob/main/docs/conformance.md#onl-2--each-behaviour-can-be-switched-off) | Each behaviour can be switched off | — | ⚪ not checked | 0 / 0 / 0 / 0 / 1 |",
+    );
   });
 
   test("lists failures, inconclusive tests and exclusions apart, each with its level and reason", () => {
@@ -127,12 +131,18 @@ describe("suite notes", () => {
 });
 
 describe("verdictHtml", () => {
-  test("is one page with both levels per clause, escaped, linking to Playwright's report", async () => {
+  test("is one page with both levels per clause, escaped, linking to Playwright's report and each clause and rule to the checklist page", async () => {
     const { verdictHtml } = await import("./verdictHtml.ts");
     const html = verdictHtml("http://127.0.0.1:3000/<x>", verdicts, "recommended", "html/index.html");
     expect(html).toContain("<title>Conformance: http://127.0.0.1:3000/&#60;x&#62;</title>");
     expect(html).toContain('<p class="failed">Does not conform at the recommended level: REG-1 failed.</p>');
-    expect(html).toContain('<tr><td>REG-1</td><td>Register only where supported</td><td class="passed">✓ pass</td><td class="failed">✗ fail</td></tr>');
+    expect(html).toContain(
+      '<tr><td><a href="checklist.html#reg-1">REG-1</a></td><td>Register only where supported</td><td class="passed"><a href="checklist.html#reg-1-required">✓ pass</a></td><td class="failed"><a href="checklist.html#reg-1-recommended">✗ fail</a></td></tr>',
+    );
+    expect(html).toContain('<td class="none">—</td>');
+    expect(html).toContain(
+      '<li><strong>REG-1</strong> <span class="muted">(<a href="checklist.html#reg-1-recommended">recommended</a>)</span> REG-1 without caches',
+    );
     expect(html).toContain('<a href="html/index.html">Playwright report</a>');
     expect(html).not.toMatch(/<script|<link/);
     // No emoji: where no emoji font is installed they render as empty boxes.

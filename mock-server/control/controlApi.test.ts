@@ -150,6 +150,7 @@ describe("journal", () => {
     ["GET", "/faults/f1", "DELETE"],
     ["GET", "/reset", "POST"],
     ["POST", "/journal/stream", "GET, HEAD"],
+    ["POST", "/checklist", "GET, HEAD"],
   ] as const)("%s on the control path %s answers 405 with Allow: %s, and changes nothing", async ([method, path, allow], { server }) => {
     await server.addFault({ path: "/app/pages/1", status: 404 });
     const response = await server.control(method, path);

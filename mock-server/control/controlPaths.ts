@@ -18,6 +18,9 @@ export const JOURNAL_PATH = "/journal";
 export const JOURNAL_COUNT_PATH = "/journal/count";
 export const JOURNAL_HAR_PATH = "/journal.har";
 
+/** Under CONTROL_PREFIX: the conformance checklist as one page (dist/checklist.html). */
+export const CHECKLIST_PATH = "/checklist";
+
 /** Under CONTROL_PREFIX: requests that matched no fault, with the faults they nearly matched. */
 export const NEAR_MISSES_PATH = "/near-misses";
 

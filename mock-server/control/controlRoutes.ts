@@ -18,8 +18,9 @@ import { HarError, harFromJson } from "../replay/loadHar.ts";
 import { type Replay, summarizeReplay, UNMATCHED_POLICIES, type Unmatched } from "../replay/replayState.ts";
 import { MAX_SCENARIO_FILE_BYTES } from "../scenarios/loadScenarioFile.ts";
 import { Scenario, type ScenarioSummary, summarize } from "../scenarios/scenarioSchema.ts";
+import { checklistRoute } from "./checklistRoute.ts";
 import { controlAccess } from "./controlAccess.ts";
-import { CONTROL_PREFIX, JOURNAL_STREAM_PATH } from "./controlPaths.ts";
+import { CHECKLIST_PATH, CONTROL_PREFIX, JOURNAL_STREAM_PATH } from "./controlPaths.ts";
 import { journalQueryRoutes } from "./journalQueryRoutes.ts";
 import { journalStream } from "./journalStream.ts";
 
@@ -57,6 +58,8 @@ export interface ControlState {
   /** The unmatched policy of a HAR posted without `?unmatched=`. */
   readonly defaultUnmatched: Unmatched;
   readonly hasUpstream: boolean;
+  /** The build folder, whose checklist.html is served at CHECKLIST_PATH. */
+  readonly distDir: string;
 }
 
 function hasBody(req: express.Request): boolean {
@@ -149,6 +152,8 @@ export function controlRoutes(state: ControlState): Router {
   const replayJson = json(REPLAY_BODY_LIMIT);
   const readJson: express.RequestHandler = (req, res, next) =>
     (req.path === SCENARIO_PATH ? scenarioJson : req.path === REPLAY_PATH ? replayJson : controlJson)(req, res, next);
+  // A page to read, as the panel's is: before the token, so a person following a report's link gets it.
+  router.get(CHECKLIST_PATH, checklistRoute(state.distDir));
   router.use(controlAccess(state.controlToken), guardControl, readJson, bodyErrors);
 
   journalQueryRoutes(router, state.journal);

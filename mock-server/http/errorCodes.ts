@@ -18,6 +18,7 @@ export const ERROR_CODES = {
   BODY_MISSING: { status: 400, when: "A control request that needs a JSON body sent none, or an empty one." },
   BODY_NOT_JSON: { status: 400, when: "A control request's body is not valid JSON." },
   BODY_TOO_LARGE: { status: 413, when: "A control request's body is larger than the control API reads (a scenario may be as large as its file may be)." },
+  CHECKLIST_NOT_BUILT: { status: 503, when: "The build has no checklist page (`checklist.html`)." },
   CROSS_ORIGIN: { status: 403, when: "A control request came from a page of another origin." },
   DEPLOY_UNAVAILABLE: {
     status: 409,

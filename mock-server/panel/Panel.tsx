@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { scopePath } from "../../src/core/basePath.ts";
+import { CHECKLIST_PATH, CONTROL_PREFIX } from "../control/controlPaths.ts";
 import { ConfigSwitches } from "./ConfigSwitches.tsx";
 import { control, messageOf } from "./control.ts";
 import { DeployControl } from "./DeployControl.tsx";
@@ -52,6 +53,7 @@ export function Panel() {
           <a href="#setup-title">Scenario</a>
           <a href="#faults-title">Faults</a>
           <a href="#journal-title">Journal</a>
+          <a href={`${CONTROL_PREFIX}${CHECKLIST_PATH}`}>Checklist</a>
         </nav>
         <button
           type="button"

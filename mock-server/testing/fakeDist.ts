@@ -1,7 +1,7 @@
 /**
  * A stand-in for `dist/` in a temporary folder, with every file the server reads from a build: Vite's
- * manifest (renderDocument.tsx's readBuiltAssets), the script and stylesheet it names, the worker, and
- * the control panel's page and script. Server tests use it so they pass on a fresh clone without
+ * manifest (renderDocument.tsx's readBuiltAssets), the script and stylesheet it names, the worker, the
+ * control panel's page and script, and the checklist page. Server tests use it so they pass on a fresh clone without
  * `npm run build` and can plant (or remove) files of their own.
  *
  * No unit test uses the real build: what the server does with these files (confinement, headers,
@@ -13,6 +13,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { onTestFinished } from "vitest";
+import { CHECKLIST_PAGE } from "../../kit/kitPaths.ts";
 import { PANEL_ASSETS_PREFIX } from "../control/controlPaths.ts";
 import { NEXT_BUILD_FOLDER } from "../reference/nextBuildFolder.ts";
 import { ENTRY } from "../reference/renderDocument.tsx";
@@ -24,6 +25,9 @@ export const FAKE_WORKER_TEXT = "// the fake worker\n";
 /** The panel's script, under dist/panel/ as Vite writes it and at `PANEL_ASSETS_PREFIX/` + this as served. */
 export const FAKE_PANEL_SCRIPT = "assets/index-test.js";
 export const FAKE_PANEL_HTML = `<!doctype html><title>panel</title><script type="module" src="${PANEL_ASSETS_PREFIX}/${FAKE_PANEL_SCRIPT}"></script>`;
+
+/** The checklist page (`npm run build` makes it from docs/conformance.md). */
+export const FAKE_CHECKLIST_HTML = `<!doctype html><title>checklist</title><h3 id="nav-3">NAV-3</h3>`;
 
 export interface FakeDist {
   /** A temporary folder holding `dist/` and whatever a test puts beside it. */
@@ -46,6 +50,7 @@ export function makeFakeDist({ withNextBuild = false }: { withNextBuild?: boolea
     [FAKE_STYLESHEET]: "body { margin: 0; }\n",
     "sw.js": FAKE_WORKER_TEXT,
     "panel/index.html": FAKE_PANEL_HTML,
+    [CHECKLIST_PAGE]: FAKE_CHECKLIST_HTML,
     [`panel/${FAKE_PANEL_SCRIPT}`]: "console.log('the fake panel');\n",
     ...(withNextBuild
       ? {
