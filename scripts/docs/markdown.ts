@@ -4,6 +4,8 @@
  * Markdown: nothing inside a fence is a heading, a table or a link.
  */
 
+import { githubSlug } from "../../kit/githubSlug.ts";
+
 /** What a line is: Markdown, a fence opening a code block (with its info string), code, or the closing fence. */
 type Line = { readonly text: string; readonly kind: "markdown" | "code" | "close" } | { readonly text: string; readonly kind: "open"; readonly info: string };
 
@@ -60,21 +62,6 @@ export function headings(markdown: string): Heading[] {
     const match = kind === "markdown" ? /^(#{1,6})\s+(.*?)(?:\s+#+)?\s*$/.exec(text) : null;
     return match ? [{ level: match[1]?.length ?? 0, text: match[2] ?? "", line: index + 1 }] : [];
   });
-}
-
-/**
- * The anchor GitHub gives a heading (github-slugger): the rendered text in lower case, without
- * punctuation and symbols, spaces turned into hyphens. `` ### `check` options `` is `check-options`.
- */
-export function githubSlug(heading: string): string {
-  const rendered = heading
-    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, "$1")
-    .replace(/`/g, "")
-    .replace(/\*\*|__/g, "");
-  return rendered
-    .toLowerCase()
-    .replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, "")
-    .replace(/ /g, "-");
 }
 
 /** Every anchor a link may name in the file: its headings' slugs, a repeated one numbered as GitHub does. */
