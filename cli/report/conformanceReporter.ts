@@ -14,6 +14,7 @@ import { replaceFile } from "../../kit/replaceFile.ts";
 import { acceptedGaps } from "./acceptedGaps.ts";
 import { parseChecklist } from "./checklist.ts";
 import { claimReportDir, recordReportEntries } from "./claimReportDir.ts";
+import { annotatesForGitHub, githubAnnotations } from "./githubAnnotations.ts";
 import { isProbe, ProbeCollector, type ProbeRecord } from "./probeRecord.ts";
 import { type RunMetadata, runMetadataFromEnv, runMetadataOf } from "./runMetadata.ts";
 import { SKIPPED_WITHOUT_REASON, testOutcome } from "./testOutcome.ts";
@@ -81,7 +82,7 @@ export default class ConformanceReporter implements Reporter {
       process.stdout.write("\nNo test ran, so there are no verdicts and no conformance report.\n");
       return;
     }
-    const { target, level, expect, browser } = this.#run ?? runMetadataFromEnv();
+    const { target, level, expect, browser, profilePath } = this.#run ?? runMetadataFromEnv();
     const clauses = parseChecklist(readFileSync(join(KIT_ROOT, "docs", "conformance.md"), "utf8"));
     const verdicts = clauseVerdicts(clauses, [...this.#outcomes.values()]);
     const gaps = acceptedGaps(verdicts, expect);
@@ -97,7 +98,9 @@ export default class ConformanceReporter implements Reporter {
     );
     // The summary and the table; the details are in the file.
     const head = markdown.split("\n## ")[0] ?? markdown;
-    process.stdout.write(`\n${head.trimEnd()}\n\nReport: ${relative(readKitEnv().callerDir ?? process.cwd(), join(this.#reportDir, "conformance.md"))}\n`);
+    const report = relative(readKitEnv().callerDir ?? process.cwd(), join(this.#reportDir, "conformance.md"));
+    process.stdout.write(`\n${head.trimEnd()}\n\nReport: ${report}\n`);
+    if (annotatesForGitHub()) process.stdout.write(`${githubAnnotations(clauses, verdicts, { level, gaps, profilePath, report }).join("\n")}\n`);
   }
 
   /** After every reporter's onEnd, so the HTML report and JUnit XML are written. */
