@@ -118,7 +118,7 @@ describe("the report files", () => {
   test("a symbolic link put at a report file's name during the run is replaced, never written through", () => {
     const users = join(root, "users-notes.md");
     writeFileSync(users, "mine\n");
-    const names = ["conformance.md", "conformance.html", "conformance.json"];
+    const names = ["conformance.md", "conformance.html", "conformance.json", "conformance.sarif"];
     // After the claim, which removes the kit's old files, and before the run ends.
     const linkAll = (claimed: string) => {
       for (const name of names) symlinkSync(users, join(claimed, name));

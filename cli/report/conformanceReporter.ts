@@ -17,6 +17,7 @@ import { claimReportDir, recordReportEntries } from "./claimReportDir.ts";
 import { annotatesForGitHub, githubAnnotations } from "./githubAnnotations.ts";
 import { isProbe, ProbeCollector, type ProbeRecord } from "./probeRecord.ts";
 import { type RunMetadata, runMetadataFromEnv, runMetadataOf } from "./runMetadata.ts";
+import { sarifReport } from "./sarifReport.ts";
 import { SKIPPED_WITHOUT_REASON, testOutcome } from "./testOutcome.ts";
 import { verdictHtml } from "./verdictHtml.ts";
 import { verdictMarkdown } from "./verdictMarkdown.ts";
@@ -24,6 +25,14 @@ import { clauseVerdicts, exitCodeFor, summarize, type TestOutcome } from "./verd
 
 /** With --repeat-each a test runs several times: the worst of its runs is its outcome. */
 const WORST_FIRST: readonly TestOutcome["outcome"][] = ["failed", "inconclusive", "passed", "not-checked", "not-applicable"];
+
+/** The kit's version and the web page of the checklist it judges by, for the SARIF log's rules. */
+function kitRelease(): { version: string; checklistUri: string } {
+  const { version, repository } = JSON.parse(readFileSync(join(KIT_ROOT, "package.json"), "utf8")) as { version: string; repository: { url: string } };
+  // The repository's default branch: a version tag may not exist. The rule texts themselves are this install's.
+  const web = repository.url.replace(/^git\+/, "").replace(/\.git$/, "");
+  return { version, checklistUri: `${web}/blob/main/docs/conformance.md` };
+}
 
 export default class ConformanceReporter implements Reporter {
   readonly #outcomes = new Map<string, TestOutcome>();
@@ -95,6 +104,10 @@ export default class ConformanceReporter implements Reporter {
     replaceFile(
       join(this.#reportDir, "conformance.json"),
       `${JSON.stringify({ target, level, exitCode: exitCodeFor(summary), summary, verdicts, ...(probe ? { learned: probe.facts, ...(probe.failure ? { probeFailure: probe.failure } : {}) } : {}) }, null, 2)}\n`,
+    );
+    replaceFile(
+      join(this.#reportDir, "conformance.sarif"),
+      `${JSON.stringify(sarifReport(clauses, verdicts, { level, gaps, profilePath, ...kitRelease() }), null, 2)}\n`,
     );
     // The summary and the table; the details are in the file.
     const head = markdown.split("\n## ")[0] ?? markdown;
