@@ -1,6 +1,6 @@
 /**
  * What the report needs to know about a run beyond its results: the app checked, the deciding level,
- * the profile's accepted gaps and the browser. The kit's Playwright config puts it in the run's
+ * the profile's accepted gaps and path, and the browser. The kit's Playwright config puts it in the run's
  * `metadata`, which Playwright keeps in every shard's blob and merges, so `pwa-conformance-kit merge`
  * writes the same report on another machine, from the blobs alone, as a whole run would.
  */
