@@ -270,7 +270,7 @@ async function checkAction(action: ActionSetup): Promise<string[]> {
     `the check step exited ${check.code} with output exit-code=${check.outputs["exit-code"]}, not 1.`,
   );
   expect(run.summary.includes("| Clause | Rule | Required | Recommended |"), `the job summary has no verdict table:\n${run.summary}`);
-  checkAnnotations(check.annotations, join(action.project, "conformance-report", "conformance.json"), action.inputs.profile ?? "");
+  checkAnnotations(check.annotations, join(action.project, "conformance-report"), action.inputs.profile ?? "");
   expect(
     compareWithRecord("package: second-app", join(action.project, "conformance-report"), join(ROOT, "docs", "second-app.md")) === 0,
     "the installed kit's verdicts differ from the record.",
@@ -287,10 +287,20 @@ async function checkAction(action: ActionSetup): Promise<string[]> {
 /**
  * The check step printed GitHub annotations (the runner stand-in sets GITHUB_ACTIONS=true, as GitHub
  * does): an error on the profile's file for failed clause levels, each a clause the report says
- * failed, and a last line that says the app does not conform.
+ * failed, and a last line that says the app does not conform. The SARIF log has a failure of each
+ * such clause on the same file.
  */
-function checkAnnotations(annotations: readonly string[], report: string, profile: string): void {
-  const { failed } = (JSON.parse(readFileSync(report, "utf8")) as { summary: { failed: string[] } }).summary;
+function checkAnnotations(annotations: readonly string[], reportDir: string, profile: string): void {
+  const { failed } = (JSON.parse(readFileSync(join(reportDir, "conformance.json"), "utf8")) as { summary: { failed: string[] } }).summary;
+  const sarif = JSON.parse(readFileSync(join(reportDir, "conformance.sarif"), "utf8")) as {
+    runs: { results: { ruleId: string; kind: string; locations?: { physicalLocation: { artifactLocation: { uri: string } } }[] }[] }[];
+  };
+  const failures = (sarif.runs[0]?.results ?? []).filter((result) => result.kind === "fail");
+  expect(
+    failed.every((id) => failures.some((result) => result.ruleId.startsWith(`${id}/`))) &&
+      failures.every((result) => result.locations?.[0]?.physicalLocation.artifactLocation.uri === profile),
+    `conformance.sarif does not hold a failure of each failed clause (${failed.join(", ")}) on ${profile}.`,
+  );
   const onProfile = `::error file=${profile},title=`;
   const clauses = annotations.filter((line) => line.startsWith(onProfile) && !line.startsWith(`${onProfile}pwa-conformance-kit::`));
   expect(
