@@ -34,8 +34,10 @@ Checks an offline-capable web app shell against the clauses of the conformance c
   --level <level>     which rules decide the exit code: required (what the behaviours demand, as
                       Serwist + Next.js do them; default) or recommended (also this checklist's
                       stricter practice). The report shows both levels either way.
-  --report-dir <dir>  where conformance.md/.json/.html, the Playwright HTML report (html/), traces
-                      (artifacts/) and junit.xml go (default: test-results/conformance). The kit
+  --report-dir <dir>  where conformance.md/.json/.html/.sarif, the Playwright HTML report
+                      (html/), traces (artifacts/) and junit.xml go (default:
+                      test-results/conformance). In GitHub Actions each failed clause is also an
+                      annotation on the profile. The kit
                       marks a directory it writes to with ${REPORT_DIR_MARKER}, and on later runs
                       replaces only what it wrote there; it refuses a non-empty directory it did not
                       create

@@ -2,8 +2,9 @@
  * `pwa-conformance-kit merge <folder> [--report-dir <dir> [--force]]`: the report of a sharded check.
  * Each `check --shard <i>/<n>` keeps its results as a Playwright blob; this merges every blob in the
  * folder with Playwright's own `merge-reports` into the report a whole run writes (conformance.md,
- * .json and .html, the HTML report, junit.xml), one verdict per clause and level, and exits as check
- * does. What the report is about (the app, the level, accepted gaps) comes from the blobs themselves.
+ * .json, .html and .sarif, the HTML report, junit.xml, in GitHub Actions the same annotations), one
+ * verdict per clause and level, and exits as check does. What the report is about (the app, the
+ * level, accepted gaps, the profile's path) comes from the blobs themselves.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -21,9 +22,10 @@ Merges the results of a sharded check into one conformance report and exit code.
 'pwa-conformance-kit check --shard <i>/<n>' once per shard (each writes <its report-dir>/blob/
 shard-<i>-of-<n>.zip), put every shard's file in <folder>, then run this.
 
-  --report-dir <dir>  where conformance.md/.json/.html, the Playwright HTML report (html/) and
-                      junit.xml go (default: test-results/conformance); marked and reused as
-                      check's is (${REPORT_DIR_MARKER})
+  --report-dir <dir>  where conformance.md/.json/.html/.sarif, the Playwright HTML report
+                      (html/) and junit.xml go (default: test-results/conformance); marked and
+                      reused as check's is (${REPORT_DIR_MARKER}). In GitHub Actions each failed
+                      clause is also an annotation on the profile, as check prints them
   --force             write the report into a non-empty directory the kit did not create
   -h, --help          show this help
 

@@ -51,6 +51,7 @@ export const ENV = {
    * set by the kit's checks of its example apps from each app's record, never by a user. Playwright
    * starts a new worker process after every unexpected failure (a second or two each); an expected
    * one is judged the same (the report reads the result) without that cost, and keeps no trace.
+   * Such a run prints no GitHub annotations: its comparison with the record is its verdict.
    */
   expectedFailures: "PCK_EXPECTED_FAILURES",
 };

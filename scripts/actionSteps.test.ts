@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { expect, test } from "vitest";
+import { expect, test, vi } from "vitest";
 import { runActionSteps } from "./actionSteps.ts";
 
 /** Builds a file in the runner's temp folder unless restored, as action.yml builds the kit. */
@@ -67,4 +67,47 @@ test("refuses what it cannot stand in for: another action, an if it cannot read,
   );
   await expect(runActionSteps(action(steps("    - if: success()\n      shell: bash\n      run: true")), "/", {}, tmpdir())).rejects.toThrow(/cannot evaluate/);
   await expect(runActionSteps(action(CACHED_BUILD), "/", {}, mkdtempSync(join(tmpdir(), "pck-temp-")))).rejects.toThrow(/cacheStore/);
+});
+
+const ANNOTATING = `
+inputs: {}
+runs:
+  using: composite
+  steps:
+    - id: check
+      shell: bash
+      run: |
+        echo "GITHUB_ACTIONS=$GITHUB_ACTIONS"
+        echo "::error file=conformance/profile.json,title=NAV-1 required failed::stored nothing"
+        echo "::warning::slow"
+        echo "not ::error at the start"
+`;
+
+test("a step runs with GITHUB_ACTIONS=true and its annotation lines are read; under a real runner they are not GitHub's", async () => {
+  const dir = action(ANNOTATING);
+  const printed: string[] = [];
+  const write = vi.spyOn(process.stdout, "write").mockImplementation((chunk) => {
+    printed.push(String(chunk));
+    return true;
+  });
+  const saved = process.env.GITHUB_ACTIONS;
+  process.env.GITHUB_ACTIONS = "true";
+  let run: Awaited<ReturnType<typeof runActionSteps>>;
+  try {
+    run = await runActionSteps(dir, dir, {}, join(dir, "temp"));
+  } finally {
+    write.mockRestore();
+    if (saved === undefined) delete process.env.GITHUB_ACTIONS;
+    else process.env.GITHUB_ACTIONS = saved;
+  }
+  expect(run.steps[0]?.annotations).toEqual(["::error file=conformance/profile.json,title=NAV-1 required failed::stored nothing", "::warning::slow"]);
+  const lines = printed.join("").split("\n");
+  expect(lines).toContain("GITHUB_ACTIONS=true");
+  // The step's commands are shown between a stop-commands line and the line that resumes them.
+  const stop = lines.findIndex((line) => line.startsWith("::stop-commands::"));
+  const token = lines[stop]?.slice("::stop-commands::".length);
+  const error = lines.findIndex((line) => line.startsWith("::error "));
+  expect(stop).toBeGreaterThan(-1);
+  expect(stop).toBeLessThan(error);
+  expect(lines.indexOf(`::${token}::`)).toBeGreaterThan(error);
 });

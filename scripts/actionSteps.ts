@@ -2,11 +2,14 @@
  * Runs a composite action's `run` steps on this machine the way a GitHub runner does: each step's
  * script in `bash --noprofile --norc -eo pipefail`, `${{ inputs.* }}`, `${{ steps.*.outputs.* }}`
  * and `${{ runner.temp }}` filled in, an `if:` comparing a step's output with a string honoured,
- * GITHUB_ENV lines carried into later steps, GITHUB_OUTPUT and GITHUB_STEP_SUMMARY written to files.
+ * GITHUB_ENV lines carried into later steps, GITHUB_OUTPUT and GITHUB_STEP_SUMMARY written to files,
+ * GITHUB_ACTIONS=true, and the annotations each step printed (its `::error`, `::warning` and
+ * `::notice` lines) read from its output.
  * Of the `uses` steps, only actions/cache/restore and actions/cache/save run, each as a stand-in
  * (cacheStandIn.ts) that keeps caches in a local folder; any other is refused, since a local run
  * cannot honestly stand in for it.
  */
+import { randomUUID } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { parse } from "yaml";
@@ -38,7 +41,12 @@ export interface StepResult {
   readonly code: number;
   readonly ms: number;
   readonly outputs: Readonly<Record<string, string>>;
+  /** The workflow command lines a runner makes annotations of, as the step printed them. */
+  readonly annotations: readonly string[];
 }
+
+/** A line GitHub's runner turns into an annotation: `::error`, `::warning` or `::notice`, with or without properties. */
+const ANNOTATION_LINE = /^::(error|warning|notice)[ :]/;
 
 export interface ActionRun {
   readonly steps: readonly StepResult[];
@@ -109,7 +117,7 @@ export async function runActionSteps(
     const name = step.name ?? `step ${index + 1}`;
     if (step.if !== undefined && !holds(step.if, name)) {
       console.log(`[action] ${name}: skipped (if: ${step.if})`);
-      results.push({ name, id: step.id, skipped: true, code: 0, ms: 0, outputs: {} });
+      results.push({ name, id: step.id, skipped: true, code: 0, ms: 0, outputs: {}, annotations: [] });
       continue;
     }
     if (step.uses !== undefined) {
@@ -117,7 +125,7 @@ export async function runActionSteps(
       const inputsOfStep = Object.fromEntries(Object.entries(step.with ?? {}).map(([key, value]) => [key, expand(String(value))]));
       console.log(`[action] ${name}`);
       const outputs = runCacheStandIn(step.uses, inputsOfStep, options.cacheStore, name);
-      results.push({ name, id: step.id, skipped: false, code: 0, ms: performance.now() - started, outputs });
+      results.push({ name, id: step.id, skipped: false, code: 0, ms: performance.now() - started, outputs, annotations: [] });
       if (step.id !== undefined && step.id === options.stopAfter) break;
       continue;
     }
@@ -132,6 +140,7 @@ export async function runActionSteps(
       ...options.env,
       ...carried,
       ...Object.fromEntries(Object.entries(step.env ?? {}).map(([key, value]) => [key, expand(String(value))])),
+      GITHUB_ACTIONS: "true",
       GITHUB_ACTION_PATH: actionDir,
       GITHUB_WORKSPACE: workspace,
       RUNNER_TEMP: temp,
@@ -141,9 +150,16 @@ export async function runActionSteps(
     };
     const cwd = resolve(workspace, expand(step["working-directory"] ?? "."));
     console.log(`[action] ${name}`);
-    const { code, ms } = await runCommand("bash", ["--noprofile", "--norc", "-eo", "pipefail", script], { cwd, env });
+    // Under a real runner (this repository's CI) the step's workflow commands are this stand-in's to
+    // read, not GitHub's: the second app's recorded failures would annotate the kit's own run.
+    const paused = process.env.GITHUB_ACTIONS === "true" ? randomUUID() : null;
+    if (paused) process.stdout.write(`::stop-commands::${paused}\n`);
+    const ran = await runCommand("bash", ["--noprofile", "--norc", "-eo", "pipefail", script], { cwd, env, keep: true });
+    if (paused) process.stdout.write(`::${paused}::\n`);
+    const { code, ms } = ran;
+    const annotations = ran.output.split(/\r?\n/).filter((line) => ANNOTATION_LINE.test(line));
     carried = readKeyValues(githubEnv);
-    results.push({ name, id: step.id, skipped: false, code, ms, outputs: readKeyValues(output) });
+    results.push({ name, id: step.id, skipped: false, code, ms, outputs: readKeyValues(output), annotations });
     if (code !== 0 || (step.id !== undefined && step.id === options.stopAfter)) break;
   }
   return { steps: results, env: carried, summary: readFileSync(summary, "utf8") };

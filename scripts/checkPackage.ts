@@ -4,7 +4,8 @@
  * on this machine (actionSteps.ts) from the action's files as GitHub downloads them (this working
  * tree as a commit, plus hard links to this clone's node_modules): with kit-source the tarball of
  * `npm pack` here, a first job installs and caches it, a second restores it, installs nothing and
- * checks the second app with `--start`, whose verdicts must match docs/second-app.md; then the
+ * checks the second app with `--start`, whose verdicts must match docs/second-app.md and whose
+ * failures the check step prints as GitHub annotations on the profile; then the
  * installed command's --version, help, a usage error, its entry points and `init` against its own
  * reference app (`serve`). Without kit-source, a job builds the kit from the action's files,
  * installs its runtime only and caches it. From the git repository (the same commit in a local bare
@@ -269,6 +270,7 @@ async function checkAction(action: ActionSetup): Promise<string[]> {
     `the check step exited ${check.code} with output exit-code=${check.outputs["exit-code"]}, not 1.`,
   );
   expect(run.summary.includes("| Clause | Rule | Required | Recommended |"), `the job summary has no verdict table:\n${run.summary}`);
+  checkAnnotations(check.annotations, join(action.project, "conformance-report"), action.inputs.profile ?? "");
   expect(
     compareWithRecord("package: second-app", join(action.project, "conformance-report"), join(ROOT, "docs", "second-app.md")) === 0,
     "the installed kit's verdicts differ from the record.",
@@ -286,6 +288,35 @@ async function checkAction(action: ActionSetup): Promise<string[]> {
     `the action's install from the cache ${seconds(stepOf(run, "install").ms + stepOf(run, "cache").ms)}`,
     `check of the second app ${seconds(check.ms)}`,
   ];
+}
+
+/**
+ * The check step printed GitHub annotations (the runner stand-in sets GITHUB_ACTIONS=true, as GitHub
+ * does): an error on the profile's file for failed clause levels, each a clause the report says
+ * failed, and a last line that says the app does not conform. The SARIF log has a failure of each
+ * such clause on the same file.
+ */
+function checkAnnotations(annotations: readonly string[], reportDir: string, profile: string): void {
+  const { failed } = (JSON.parse(readFileSync(join(reportDir, "conformance.json"), "utf8")) as { summary: { failed: string[] } }).summary;
+  const sarif = JSON.parse(readFileSync(join(reportDir, "conformance.sarif"), "utf8")) as {
+    runs: { results: { ruleId: string; kind: string; locations?: { physicalLocation: { artifactLocation: { uri: string } } }[] }[] }[];
+  };
+  const failures = (sarif.runs[0]?.results ?? []).filter((result) => result.kind === "fail");
+  expect(
+    failed.every((id) => failures.some((result) => result.ruleId.startsWith(`${id}/`))) &&
+      failures.every((result) => result.locations?.[0]?.physicalLocation.artifactLocation.uri === profile),
+    `conformance.sarif does not hold a failure of each failed clause (${failed.join(", ")}) on ${profile}.`,
+  );
+  const onProfile = `::error file=${profile},title=`;
+  const clauses = annotations.filter((line) => line.startsWith(onProfile) && !line.startsWith(`${onProfile}pwa-conformance-kit::`));
+  expect(
+    clauses.length > 0 && clauses.every((line) => failed.some((id) => line.startsWith(`${onProfile}${id} `))),
+    `the check step's error annotations on ${profile} do not name the failed clauses (${failed.join(", ")}):\n${annotations.join("\n")}`,
+  );
+  expect(
+    annotations.at(-1)?.startsWith(`${onProfile}pwa-conformance-kit::Does not conform at the recommended level`) === true,
+    `the check step's last annotation is not the summary:\n${annotations.join("\n")}`,
+  );
 }
 
 function stepOf(run: ActionRun, id: string) {

@@ -19,6 +19,8 @@ const PARENT_CHECK_MS = 500;
  * @property {NodeJS.ProcessEnv} [env]
  * @property {number} [timeoutMs] Hard limit: past it the command's whole process group is stopped.
  * @property {boolean} [quiet] Keep the output in `output` instead of showing it.
+ * @property {boolean} [keep] Show the output as it comes and keep it in `output` too (through a
+ *   pipe, as a CI runner gives a command its output: no terminal).
  * @property {boolean} [ipc] Open an IPC channel, so a Node child sees `disconnect` if this process dies.
  */
 
@@ -27,7 +29,7 @@ const PARENT_CHECK_MS = 500;
  * @property {number} code Exit code; 128 + n when stopped by signal n, 127 when the command was not found.
  * @property {boolean} notFound
  * @property {boolean} timedOut
- * @property {string} output Standard output and error, only with `quiet`.
+ * @property {string} output Standard output and error, only with `quiet` or `keep`.
  * @property {number} ms Wall time.
  */
 
@@ -54,9 +56,10 @@ export function npm(...args) {
  */
 export function runCommand(command, args, options = {}) {
   const started = performance.now();
-  const { quiet = false, ipc = false, timeoutMs } = options;
+  const { quiet = false, keep = false, ipc = false, timeoutMs } = options;
+  const piped = quiet || keep ? "pipe" : "inherit";
   /** @type {import("node:child_process").StdioOptions} */
-  const stdio = [quiet ? "ignore" : "inherit", quiet ? "pipe" : "inherit", quiet ? "pipe" : "inherit"];
+  const stdio = [quiet ? "ignore" : "inherit", piped, piped];
   if (ipc) stdio.push("ipc");
   // With a time limit the command gets its own process group, so `npx` and whatever it started
   // are stopped together.
@@ -69,12 +72,13 @@ export function runCommand(command, args, options = {}) {
     shell: process.platform === "win32" && /\.cmd$/.test(command),
   });
   let output = "";
-  /** @param {Buffer} chunk */
-  const keep = (chunk) => {
+  /** @param {NodeJS.WriteStream | null} shown */
+  const keepTo = (shown) => /** @param {Buffer} chunk */ (chunk) => {
     output += chunk.toString();
+    shown?.write(chunk);
   };
-  child.stdout?.on("data", keep);
-  child.stderr?.on("data", keep);
+  child.stdout?.on("data", keepTo(quiet ? null : process.stdout));
+  child.stderr?.on("data", keepTo(quiet ? null : process.stderr));
 
   /** @param {NodeJS.Signals} signal */
   const signalChild = (signal) => {

@@ -1,5 +1,5 @@
 // @ts-check
-import { expect, test } from "vitest";
+import { expect, test, vi } from "vitest";
 import { runCommand } from "./runCommand.mjs";
 
 const HANG = "setInterval(() => {}, 1000)";
@@ -7,6 +7,21 @@ const HANG = "setInterval(() => {}, 1000)";
 test("returns the exit code and, when quiet, the output", async () => {
   const result = await runCommand(process.execPath, ["-e", "console.log('hi'); process.exit(3)"], { quiet: true });
   expect(result).toMatchObject({ code: 3, notFound: false, timedOut: false, output: "hi\n" });
+});
+
+test("with keep, shows the output as it comes and keeps it too", async () => {
+  const shown = /** @type {string[]} */ ([]);
+  const write = vi.spyOn(process.stdout, "write").mockImplementation((chunk) => {
+    shown.push(String(chunk));
+    return true;
+  });
+  try {
+    const result = await runCommand(process.execPath, ["-e", "console.log('::error::seen')"], { keep: true });
+    expect(result.output).toBe("::error::seen\n");
+  } finally {
+    write.mockRestore();
+  }
+  expect(shown.join("")).toContain("::error::seen\n");
 });
 
 test("stops a command and what it started when the time limit passes", async () => {

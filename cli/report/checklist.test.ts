@@ -5,7 +5,9 @@ import { parseChecklist, traceabilityProblems } from "./checklist.ts";
 const CHECKLIST = `# Checklist
 ### REG-1 — Register only where supported
 **Required.** …
-**Recommended.** also Cache Storage
+**Recommended.** also Cache Storage,
+before registering.
+**Why.** not a rule
 **Specs.** specs/registration.spec.ts
 ### NAV-2 — Nothing posted offline
 **Required.** …
@@ -14,10 +16,24 @@ const CHECKLIST = `# Checklist
 `;
 
 describe("parseChecklist", () => {
-  test("reads each clause's id, title and spec files", () => {
+  test("reads each clause's id, title, anchor, rules and spec files; a rule goes on over its lines, up to the next label", () => {
     expect(parseChecklist(CHECKLIST)).toEqual([
-      { id: "REG-1", title: "Register only where supported", specFiles: ["specs/registration.spec.ts"], levels: { required: true, recommended: true } },
-      { id: "NAV-2", title: "Nothing posted offline", specFiles: ["specs/a.spec.ts", "specs/b.spec.ts"], levels: { required: true, recommended: false } },
+      {
+        id: "REG-1",
+        title: "Register only where supported",
+        specFiles: ["specs/registration.spec.ts"],
+        levels: { required: true, recommended: true },
+        rules: { required: "…", recommended: "also Cache Storage, before registering." },
+        anchor: "reg-1--register-only-where-supported",
+      },
+      {
+        id: "NAV-2",
+        title: "Nothing posted offline",
+        specFiles: ["specs/a.spec.ts", "specs/b.spec.ts"],
+        levels: { required: true, recommended: false },
+        rules: { required: "…", recommended: "" },
+        anchor: "nav-2--nothing-posted-offline",
+      },
     ]);
   });
 });

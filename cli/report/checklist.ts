@@ -4,7 +4,8 @@
  * **Specs.** line must name exactly the files whose tests carry its id.
  */
 import { CLAUSE_ID_SOURCE, clauseIdsIn } from "../../kit/clauseId.ts";
-import { RECOMMENDED_TAG } from "../../kit/outcomes.ts";
+import { githubSlug } from "../../kit/kitRepository.ts";
+import { type Level, RECOMMENDED_TAG } from "../../kit/outcomes.ts";
 
 export interface Clause {
   readonly id: string;
@@ -12,6 +13,10 @@ export interface Clause {
   readonly specFiles: readonly string[];
   /** Whether the clause has a rule at each level: its **Required.** / **Recommended.** line is not `—`. */
   readonly levels: { readonly required: boolean; readonly recommended: boolean };
+  /** Each level's rule as the checklist words it, on one line; empty where the level has none. */
+  readonly rules: Readonly<Record<Level, string>>;
+  /** The heading's anchor in docs/conformance.md, as GitHub renders it: `reg-1--register-only-where-supported`. */
+  readonly anchor: string;
 }
 
 export interface ListedTest {
@@ -22,22 +27,42 @@ export interface ListedTest {
   readonly tags?: readonly string[];
 }
 
-/** Parses `### ID — title` headings and the `**Specs.**` line under each. */
+/** Parses `### ID — title` headings, the rule of each level (a `**Required.**` / `**Recommended.**` paragraph) and the `**Specs.**` line under each. */
 export function parseChecklist(markdown: string): Clause[] {
   const clauses: Clause[] = [];
-  let current: { id: string; title: string; specFiles: string[]; levels: { required: boolean; recommended: boolean } } | null = null;
+  type Parsed = { id: string; title: string; specFiles: string[]; levels: Record<Level, boolean>; rules: Record<Level, string>; anchor: string };
+  let current: Parsed | null = null;
+  /** The level whose rule the lines being read continue, until the next bold label, heading or blank line. */
+  let rule: Level | null = null;
   for (const line of markdown.split("\n")) {
     const heading = new RegExp(`^###\\s+(${CLAUSE_ID_SOURCE})\\s+—\\s+(.+)$`).exec(line);
     if (heading) {
-      current = { id: heading[1] ?? "", title: (heading[2] ?? "").trim(), specFiles: [], levels: { required: false, recommended: false } };
+      current = {
+        id: heading[1] ?? "",
+        title: (heading[2] ?? "").trim(),
+        specFiles: [],
+        levels: { required: false, recommended: false },
+        rules: { required: "", recommended: "" },
+        anchor: githubSlug(line.replace(/^###\s+/, "")),
+      };
       clauses.push(current);
+      rule = null;
       continue;
     }
     const level = /^\*\*(Required|Recommended)\.\*\*\s*(.*)$/.exec(line);
     if (level && current) {
-      current.levels[level[1] === "Required" ? "required" : "recommended"] = !/^—\s*$/.test(level[2] ?? "");
+      rule = level[1] === "Required" ? "required" : "recommended";
+      const text = (level[2] ?? "").trim();
+      current.levels[rule] = !/^—$/.test(text);
+      current.rules[rule] = current.levels[rule] ? text : "";
+      if (!current.levels[rule]) rule = null;
       continue;
     }
+    if (rule && current && line.trim() !== "" && !/^(\*\*|#)/.test(line)) {
+      current.rules[rule] = `${current.rules[rule]} ${line.trim()}`.trim();
+      continue;
+    }
+    rule = null;
     const specs = /^\*\*Specs\.\*\*\s+(.*)$/.exec(line);
     if (specs && current) {
       current.specFiles = (specs[1] ?? "")

@@ -13,7 +13,17 @@ import { replaceFile } from "../../kit/replaceFile.ts";
 export const REPORT_DIR_MARKER = ".pwa-conformance-kit";
 
 /** Every name the kit writes in a report directory (playwright.config.ts, conformanceReporter.ts, a shard's blob/: check.ts). */
-export const REPORT_ENTRIES = ["conformance.md", "conformance.json", "conformance.html", CHECKLIST_PAGE, "junit.xml", "html", "artifacts", "blob"] as const;
+export const REPORT_ENTRIES = [
+  "conformance.md",
+  "conformance.json",
+  "conformance.html",
+  "conformance.sarif",
+  CHECKLIST_PAGE,
+  "junit.xml",
+  "html",
+  "artifacts",
+  "blob",
+] as const;
 
 /** A marker is a short list; anything longer is not one the kit wrote. */
 const MAX_MARKER_BYTES = 4_096;

@@ -2,11 +2,12 @@ import { spawn } from "node:child_process";
 import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { TestCase, TestResult } from "@playwright/test/reporter";
-import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import type { TestCase, TestResult, TestStep } from "@playwright/test/reporter";
+import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { CHECKLIST_PAGE, KIT_ROOT, kitPath, PLAYWRIGHT_CLI } from "../../kit/kitPaths.ts";
 import { REPORT_DIR_MARKER } from "./claimReportDir.ts";
 import ConformanceReporter from "./conformanceReporter.ts";
+import { RUN_METADATA_KEY, type RunMetadata, runMetadataFromEnv } from "./runMetadata.ts";
 
 let root: string;
 beforeEach(() => {
@@ -83,18 +84,21 @@ interface Run {
   readonly ended: readonly (readonly [TestCase, Partial<TestResult>])[];
   /** What happens once the reporter has claimed the directory, before the run ends. */
   readonly meanwhile?: (dir: string) => void;
+  /** The run's metadata as the config recorded it (a merged run's come from the shards' blobs); none: the environment's. */
+  readonly metadata?: RunMetadata;
 }
 
 /** Runs the reporter in this process over `run`; the report's folder. */
-function report({ env = {}, planned = [], ended, meanwhile }: Run): string {
+function report({ env = {}, planned = [], ended, meanwhile, metadata }: Run): string {
   const dir = join(root, "report");
   const saved = { ...process.env };
-  Object.assign(process.env, { PCK_REPORT_DIR: dir, ...env });
+  // Not GitHub's unless a test says so: in this repository's CI the lines would annotate its run.
+  Object.assign(process.env, { PCK_REPORT_DIR: dir, GITHUB_ACTIONS: "", ...env });
   try {
     const reporter = new ConformanceReporter();
     meanwhile?.(dir);
     const probes = ended.map(([test]) => test).filter((test) => test.tags.includes("@pck-probe"));
-    reporter.onBegin({ metadata: {} } as never, { allTests: () => [...planned, ...probes] } as never);
+    reporter.onBegin({ metadata: metadata ? { [RUN_METADATA_KEY]: metadata } : {} } as never, { allTests: () => [...planned, ...probes] } as never);
     for (const [test, result] of ended) reporter.onTestEnd(test, { steps: [], attachments: [], annotations: [], errors: [], ...result } as TestResult);
     reporter.onEnd();
   } finally {
@@ -115,7 +119,7 @@ describe("the report files", () => {
   test("a symbolic link put at a report file's name during the run is replaced, never written through", () => {
     const users = join(root, "users-notes.md");
     writeFileSync(users, "mine\n");
-    const names = ["conformance.md", "conformance.html", "conformance.json"];
+    const names = ["conformance.md", "conformance.html", "conformance.json", "conformance.sarif"];
     // After the claim, which removes the kit's old files, and before the run ends.
     const linkAll = (claimed: string) => {
       for (const name of names) symlinkSync(users, join(claimed, name));
@@ -185,5 +189,80 @@ describe("the probe in a run", () => {
     expect(md).toContain("## What the kit learned about your app");
     expect(md).toContain("- A service worker takes control: after a reload, 812 ms after the first load (opened /app/ and waited)");
     expect(readFileSync(join(dir, "conformance.html"), "utf8")).toContain("A service worker takes control: after a reload, 812 ms after the first load");
+  });
+});
+
+describe("GitHub annotations from a run", () => {
+  const failedStep = (message: string): Partial<TestResult> => ({
+    status: "failed",
+    errors: [{ message }],
+    steps: [{ category: "expect", title: "expect(register).not.toHaveBeenCalled", error: { message }, steps: [] } as unknown as TestStep],
+  });
+  const failingRun = [[REG_1, failedStep("Error: registered without Cache Storage\nExpected: 0\nReceived: 1")]] as const;
+
+  /** What the run printed, its workflow command lines only. */
+  function commandLines(run: Run): string[] {
+    const written: string[] = [];
+    const write = vi.spyOn(process.stdout, "write").mockImplementation((chunk) => {
+      written.push(String(chunk));
+      return true;
+    });
+    try {
+      report(run);
+    } finally {
+      write.mockRestore();
+    }
+    return written
+      .join("")
+      .split("\n")
+      .filter((line) => line.startsWith("::"));
+  }
+
+  /** A profile in a repository checked out at root/repo, as GitHub's workspace. */
+  function repository(): { workspace: string; profile: string } {
+    const workspace = join(root, "repo");
+    mkdirSync(join(workspace, "conformance"), { recursive: true });
+    const profile = join(workspace, "conformance", "profile.json");
+    writeFileSync(profile, readFileSync(join(KIT_ROOT, "cli", "profile", "reference.json")));
+    return { workspace, profile };
+  }
+
+  test("with GITHUB_ACTIONS=true, a failed level deciding the exit code is an error on the profile, from the repository's root", () => {
+    const { workspace, profile } = repository();
+    const env = {
+      GITHUB_ACTIONS: "true",
+      GITHUB_WORKSPACE: workspace,
+      PCK_CALLER_DIR: workspace,
+      PCK_PROFILE: profile,
+      PCK_LEVEL: "recommended",
+      PCK_EXPECTED_FAILURES: "",
+    };
+    expect(commandLines({ env, ended: failingRun })).toEqual([
+      "::error file=conformance/profile.json,title=REG-1 recommended failed%3A Register only where supported::It also requires Cache Storage (`caches`) before registering. Beyond Serwist and Workbox, which check `serviceWorker` only: a worker without Cache Storage can precache nothing.%0A— REG-1 support detection › REG-1 does nothing and throws nothing without Cache Storage: registered without Cache Storage; Expected: 0; Received: 1",
+      `::error file=conformance/profile.json,title=pwa-conformance-kit::Does not conform at the recommended level: REG-1 failed. The whole report: ../report/conformance.md.`,
+    ]);
+  });
+
+  test("outside GitHub Actions the run prints no workflow command", () => {
+    const { profile } = repository();
+    expect(commandLines({ env: { GITHUB_ACTIONS: "", PCK_PROFILE: profile, PCK_LEVEL: "recommended" }, ended: failingRun })).toEqual([]);
+  });
+
+  test("a merged run annotates from the shards' metadata as the whole run did, on another machine with another workspace", () => {
+    const { workspace, profile } = repository();
+    const checked = { GITHUB_ACTIONS: "true", GITHUB_WORKSPACE: workspace, PCK_PROFILE: profile, PCK_LEVEL: "recommended", PCK_EXPECTED_FAILURES: "" };
+    const whole = commandLines({ env: checked, ended: failingRun });
+    // What each shard's config recorded, read back by merge with none of check's variables set.
+    const saved = { ...process.env };
+    Object.assign(process.env, checked);
+    let recorded: RunMetadata;
+    try {
+      recorded = runMetadataFromEnv();
+    } finally {
+      process.env = saved;
+    }
+    const merged = { GITHUB_ACTIONS: "true", GITHUB_WORKSPACE: join(root, "elsewhere"), PCK_PROFILE: "", PCK_LEVEL: "", PCK_EXPECTED_FAILURES: "" };
+    expect(commandLines({ env: merged, metadata: recorded, ended: failingRun })).toEqual(whole);
+    expect(whole).toHaveLength(2);
   });
 });

@@ -11,13 +11,16 @@ import { join, relative } from "node:path";
 import type { FullConfig, Reporter, Suite, TestCase, TestResult } from "@playwright/test/reporter";
 import { readKitEnv } from "../../kit/env.mjs";
 import { KIT_ROOT } from "../../kit/kitPaths.ts";
+import { kitFileOnGitHub } from "../../kit/kitRepository.ts";
 import { replaceFile } from "../../kit/replaceFile.ts";
 import { acceptedGaps } from "./acceptedGaps.ts";
 import { parseChecklist } from "./checklist.ts";
 import { copyChecklistPage, onChecklistPage, onGitHub } from "./checklistLinks.ts";
 import { claimReportDir, recordReportEntries } from "./claimReportDir.ts";
+import { annotatesForGitHub, githubAnnotations } from "./githubAnnotations.ts";
 import { isProbe, ProbeCollector, type ProbeRecord } from "./probeRecord.ts";
 import { type RunMetadata, runMetadataFromEnv, runMetadataOf } from "./runMetadata.ts";
+import { sarifReport } from "./sarifReport.ts";
 import { SKIPPED_WITHOUT_REASON, testOutcome } from "./testOutcome.ts";
 import { verdictHtml } from "./verdictHtml.ts";
 import { verdictMarkdown } from "./verdictMarkdown.ts";
@@ -25,6 +28,13 @@ import { clauseVerdicts, exitCodeFor, summarize, type TestOutcome } from "./verd
 
 /** With --repeat-each a test runs several times: the worst of its runs is its outcome. */
 const WORST_FIRST: readonly TestOutcome["outcome"][] = ["failed", "inconclusive", "passed", "not-checked", "not-applicable"];
+
+/** The kit's version and the web page of the checklist it judges by, for the SARIF log's rules. */
+function kitRelease(): { version: string; checklistUri: string } {
+  const { version } = JSON.parse(readFileSync(join(KIT_ROOT, "package.json"), "utf8")) as { version: string };
+  // The rule texts themselves are this install's; the page they link to is the repository's (kitRepository.ts).
+  return { version, checklistUri: kitFileOnGitHub("docs/conformance.md") };
+}
 
 export default class ConformanceReporter implements Reporter {
   readonly #outcomes = new Map<string, TestOutcome>();
@@ -83,7 +93,7 @@ export default class ConformanceReporter implements Reporter {
       process.stdout.write("\nNo test ran, so there are no verdicts and no conformance report.\n");
       return;
     }
-    const { target, level, expect, browser } = this.#run ?? runMetadataFromEnv();
+    const { target, level, expect, browser, profilePath } = this.#run ?? runMetadataFromEnv();
     const clauses = parseChecklist(readFileSync(join(KIT_ROOT, "docs", "conformance.md"), "utf8"));
     const verdicts = clauseVerdicts(clauses, [...this.#outcomes.values()]);
     const gaps = acceptedGaps(verdicts, expect);
@@ -98,9 +108,15 @@ export default class ConformanceReporter implements Reporter {
       join(this.#reportDir, "conformance.json"),
       `${JSON.stringify({ target, level, exitCode: exitCodeFor(summary), summary, verdicts, ...(probe ? { learned: probe.facts, ...(probe.failure ? { probeFailure: probe.failure } : {}) } : {}) }, null, 2)}\n`,
     );
+    replaceFile(
+      join(this.#reportDir, "conformance.sarif"),
+      `${JSON.stringify(sarifReport(clauses, verdicts, { level, gaps, profilePath, ...kitRelease() }), null, 2)}\n`,
+    );
     // The summary and the table, each clause id without its link (a long URL a row); the details are in the file.
     const head = (markdown.split("\n## ")[0] ?? markdown).replace(/\[([^\]]+)\]\(https:[^)]*\)/g, "$1");
-    process.stdout.write(`\n${head.trimEnd()}\n\nReport: ${relative(readKitEnv().callerDir ?? process.cwd(), join(this.#reportDir, "conformance.md"))}\n`);
+    const report = relative(readKitEnv().callerDir ?? process.cwd(), join(this.#reportDir, "conformance.md"));
+    process.stdout.write(`\n${head.trimEnd()}\n\nReport: ${report}\n`);
+    if (annotatesForGitHub()) process.stdout.write(`${githubAnnotations(clauses, verdicts, { level, gaps, profilePath, report }).join("\n")}\n`);
   }
 
   /** After every reporter's onEnd, so the HTML report and JUnit XML are written. */

@@ -1,9 +1,10 @@
 /**
  * What the report needs to know about a run beyond its results: the app checked, the deciding level,
- * the profile's accepted gaps and the browser. The kit's Playwright config puts it in the run's
+ * the profile's accepted gaps and path, and the browser. The kit's Playwright config puts it in the run's
  * `metadata`, which Playwright keeps in every shard's blob and merges, so `pwa-conformance-kit merge`
  * writes the same report on another machine, from the blobs alone, as a whole run would.
  */
+import { isAbsolute, relative, sep } from "node:path";
 import type { FullConfig } from "@playwright/test/reporter";
 import { findChromium } from "../../kit/chromium.mjs";
 import { readKitEnv } from "../../kit/env.mjs";
@@ -21,6 +22,19 @@ export interface RunMetadata {
   readonly expect: Readonly<Record<string, Expectation>>;
   /** The Chromium the run used, in words (kit/chromium.mjs). */
   readonly browser?: string;
+  /**
+   * The profile's path as the checked repository names it, `/`-separated: from GITHUB_WORKSPACE in
+   * GitHub Actions, else from the directory check ran from. Recorded at check time, so a merge on
+   * another machine names the same file. Absent without a profile, or for one outside that folder.
+   */
+  readonly profilePath?: string;
+}
+
+/** `profile` from the repository's root (see RunMetadata.profilePath), or undefined when it lies outside. */
+export function repositoryPath(profile: string, root: string): string | undefined {
+  const path = relative(root, profile);
+  if (path === "" || path === ".." || path.startsWith(`..${sep}`) || isAbsolute(path)) return undefined;
+  return path.split(sep).join("/");
 }
 
 export function reportLevel(value: string | undefined): Level {
@@ -29,13 +43,15 @@ export function reportLevel(value: string | undefined): Level {
 
 /** This run's metadata, from the kit's environment (`check` sets it): what the config records. */
 export function runMetadataFromEnv(): RunMetadata {
-  const { target, level, profile } = readKitEnv();
+  const { target, level, profile, callerDir } = readKitEnv();
   const browser = findChromium()?.describe;
+  const profilePath = profile ? repositoryPath(profile, process.env.GITHUB_WORKSPACE || callerDir || process.cwd()) : undefined;
   return {
     target: target ?? "the reference app",
     level: reportLevel(level),
     expect: profile ? loadProfile(profile).expect : {},
     ...(browser === undefined ? {} : { browser }),
+    ...(profilePath === undefined ? {} : { profilePath }),
   };
 }
 
