@@ -11,7 +11,8 @@ const ids = [...page.matchAll(/ id="([^"]+)"/g)].map((match) => match[1]);
 const clauses = parseChecklist(readFileSync(kitPath("docs", "conformance.md"), "utf8"));
 
 test("docs/conformance.md's page has an anchor for every clause and for each of its levels, each once", () => {
-  expect(clauses).toHaveLength(30);
+  // Every clause heading of the checklist, counted without its parser.
+  expect(clauses).toHaveLength(readFileSync(kitPath("docs", "conformance.md"), "utf8").match(/^### [A-Z]+-\d+ — /gm)?.length ?? 0);
   const wanted = clauses.flatMap(({ id }) => [clauseAnchor(id), clauseAnchor(id, "required"), clauseAnchor(id, "recommended")]);
   expect(wanted.filter((anchor) => ids.filter((id) => id === anchor).length !== 1)).toEqual([]);
   expect(new Set(ids).size).toBe(ids.length);

@@ -13,6 +13,8 @@ import type { Profile } from "../cli/profile/profileSchema.ts";
 import type { AppFacts } from "../kit/appFacts.ts";
 import { SUITE_NOTE } from "../kit/outcomes.ts";
 import { describeDocumentState, documentState, inSettledDocument, markDocument, markSettledDocument } from "./checks/documentMarker.ts";
+import { visitHeld } from "./checks/heldPage.ts";
+import { navigate } from "./checks/navigation.ts";
 import { goOffline, goOnline, holdOffline } from "./checks/offline.ts";
 import { UPDATE_CHECKS_KEY } from "./checks/spy.ts";
 import { clearHttpCache, evictUnloaded } from "./checks/staleFiles.ts";
@@ -404,5 +406,28 @@ test.describe("UPD-5 the worker script is never pinned by an HTTP cache", () => 
     const imports = journal.filter((entry) => entry.fromWorker === true && entry.secFetchDest === "script" && !workerUrl(entry) && entry.status !== null);
     const pinned = imports.filter((entry) => !hashed(entry.url) && !revalidated(entry.responseHeaders["cache-control"])).map((entry) => entry.url);
     expect(pinned, "scripts the worker imports with neither a content hash in the name nor a Cache-Control that revalidates").toEqual([]);
+  });
+});
+
+test.describe("UPD-6 stored pages survive an update", () => {
+  checkProfileFirst(updateSettings);
+
+  test("UPD-6 a page stored before an update still opens offline after it", async ({ controlledPage: page, mock, profile, app, baseURL }) => {
+    const context = page.context();
+    const update = updateSettings(profile);
+    const stored = app.page(0);
+    // Held before the update: NAV-1 and NAV-3's subject, a precondition here.
+    await visitHeld(page, mock, stored.path, baseURL);
+    await page.goto(profile.home);
+    await armControllerChange(page);
+    const { deploy } = await mock.deploy({ oldAssets: "keep" });
+    await checkForUpdate(page, mock, profile, deploy);
+    const shown = await applyUpdate(page, context, profile.home, update);
+    const applied = await cameWithin("the update is applied (UPD-1's subject)", () => expectUpdateApplied(shown, update, "the update was applied"));
+    if (!applied) notChecked("the update was never applied, so nothing can be judged after it (UPD-1's tests say why)");
+    await holdOffline(shown, context, mock);
+    const outcome = await navigate(shown, stored.path);
+    expect(outcome.fromServiceWorker, `offline, after the update, a navigation to ${stored.path}, held before it: ${outcome.summary}`).toBe(true);
+    await expect(app.heading(shown, stored), `${stored.path} offline after the update`).toHaveText(stored.heading);
   });
 });

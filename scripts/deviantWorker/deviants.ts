@@ -139,6 +139,17 @@ export const DEVIANTS: readonly Deviant[] = [
     caughtBy: ["UPD-4 a new worker whose install fails leaves the old one in control, offline too"],
   },
   {
+    // A worker that deletes every cache but its new precache on activation: each deploy drops the
+    // pages a person could open offline until then.
+    name: "clears the pages cache on activation",
+    kind: "reference",
+    file: "sw/precache.ts",
+    remove: "name.startsWith(PRECACHE_PREFIX) && name !== PRECACHE",
+    with: "name !== PRECACHE",
+    grep: /UPD-6 /,
+    caughtBy: ["UPD-6 a page stored before an update still opens offline after it"],
+  },
+  {
     // A worker that never skips waiting, in an app whose page never asks it to (no prompt): a deploy's
     // new worker installs and waits for every tab to close, while the profile says it takes over.
     name: "never activates",

@@ -14,7 +14,8 @@ test("every clause's link from the Markdown report names a heading of docs/confo
   const markdown = readFileSync(kitPath("docs", "conformance.md"), "utf8");
   const headings = anchors(markdown);
   const links = parseChecklist(markdown).map(({ id, title }) => onGitHub(id, title));
-  expect(links).toHaveLength(30);
+  // Every clause heading of the checklist, counted without its parser.
+  expect(links).toHaveLength(markdown.match(/^### [A-Z]+-\d+ — /gm)?.length ?? 0);
   const page = `${kitFileOnGitHub("docs/conformance.md")}#`;
   expect(links.filter((link) => !link.startsWith(page) || !headings.has(link.slice(page.length)))).toEqual([]);
 });
