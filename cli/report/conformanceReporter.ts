@@ -15,6 +15,7 @@ import { acceptedGaps } from "./acceptedGaps.ts";
 import { parseChecklist } from "./checklist.ts";
 import { claimReportDir, recordReportEntries } from "./claimReportDir.ts";
 import { isProbe, ProbeCollector, type ProbeRecord } from "./probeRecord.ts";
+import { type ConformanceReport, REPORT_SCHEMA_VERSION } from "./reportSchema.ts";
 import { type RunMetadata, runMetadataFromEnv, runMetadataOf } from "./runMetadata.ts";
 import { SKIPPED_WITHOUT_REASON, testOutcome } from "./testOutcome.ts";
 import { verdictHtml } from "./verdictHtml.ts";
@@ -23,6 +24,13 @@ import { clauseVerdicts, exitCodeFor, summarize, type TestOutcome } from "./verd
 
 /** With --repeat-each a test runs several times: the worst of its runs is its outcome. */
 const WORST_FIRST: readonly TestOutcome["outcome"][] = ["failed", "inconclusive", "passed", "not-checked", "not-applicable"];
+
+/** The report's word on a profile written for an earlier kit, upgraded in memory for the run. */
+function upgradedSection(notes: readonly string[] | undefined): string {
+  if (!notes?.length) return "";
+  const lines = notes.map((note) => `- ${note}`).join("\n");
+  return `\n## The profile is written for an earlier kit\n\nThe run read it upgraded to today's format; \`pwa-conformance-kit init --upgrade <profile>\` writes these changes into it (docs/versioning.md):\n\n${lines}\n`;
+}
 
 export default class ConformanceReporter implements Reporter {
   readonly #outcomes = new Map<string, TestOutcome>();
@@ -81,20 +89,28 @@ export default class ConformanceReporter implements Reporter {
       process.stdout.write("\nNo test ran, so there are no verdicts and no conformance report.\n");
       return;
     }
-    const { target, level, expect, browser } = this.#run ?? runMetadataFromEnv();
+    const { target, level, expect, browser, profileUpgraded } = this.#run ?? runMetadataFromEnv();
     const clauses = parseChecklist(readFileSync(join(KIT_ROOT, "docs", "conformance.md"), "utf8"));
     const verdicts = clauseVerdicts(clauses, [...this.#outcomes.values()]);
     const gaps = acceptedGaps(verdicts, expect);
     const summary = summarize(verdicts, level, gaps);
-    const markdown = verdictMarkdown(target, verdicts, level, gaps, browser, probe);
+    const markdown = verdictMarkdown(target, verdicts, level, gaps, browser, probe) + upgradedSection(profileUpgraded);
     // Renamed over each name, never written through it: a link put there during the run points at a file of the user's.
     replaceFile(join(this.#reportDir, "conformance.md"), markdown);
     // Playwright's HTML report goes to html/ beside it (playwright.config.ts).
     replaceFile(join(this.#reportDir, "conformance.html"), verdictHtml(target, verdicts, level, "html/index.html", gaps, probe));
-    replaceFile(
-      join(this.#reportDir, "conformance.json"),
-      `${JSON.stringify({ target, level, exitCode: exitCodeFor(summary), summary, verdicts, ...(probe ? { learned: probe.facts, ...(probe.failure ? { probeFailure: probe.failure } : {}) } : {}) }, null, 2)}\n`,
-    );
+    // Typed as the schema shipped for it (reportSchema.ts): the compiler keeps the two together.
+    const report: ConformanceReport = {
+      schemaVersion: REPORT_SCHEMA_VERSION,
+      target,
+      level,
+      exitCode: exitCodeFor(summary),
+      summary,
+      verdicts,
+      ...(probe ? { learned: probe.facts, ...(probe.failure ? { probeFailure: probe.failure } : {}) } : {}),
+      ...(profileUpgraded ? { profileUpgraded } : {}),
+    };
+    replaceFile(join(this.#reportDir, "conformance.json"), `${JSON.stringify(report, null, 2)}\n`);
     // The summary and the table; the details are in the file.
     const head = markdown.split("\n## ")[0] ?? markdown;
     process.stdout.write(`\n${head.trimEnd()}\n\nReport: ${relative(readKitEnv().callerDir ?? process.cwd(), join(this.#reportDir, "conformance.md"))}\n`);

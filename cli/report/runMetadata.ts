@@ -8,7 +8,7 @@ import type { FullConfig } from "@playwright/test/reporter";
 import { findChromium } from "../../kit/chromium.mjs";
 import { readKitEnv } from "../../kit/env.mjs";
 import { LEVELS, type Level } from "../../kit/outcomes.ts";
-import { loadProfile } from "../profile/loadProfile.ts";
+import { readProfile } from "../profile/loadProfile.ts";
 import type { Expectation } from "./acceptedGaps.ts";
 
 /** The key of the kit's entry in Playwright's `metadata`. */
@@ -21,6 +21,8 @@ export interface RunMetadata {
   readonly expect: Readonly<Record<string, Expectation>>;
   /** The Chromium the run used, in words (kit/chromium.mjs). */
   readonly browser?: string;
+  /** The profile's changes when it was written for an earlier kit and upgraded in memory (cli/profile/upgradeProfile.ts). */
+  readonly profileUpgraded?: readonly string[];
 }
 
 export function reportLevel(value: string | undefined): Level {
@@ -31,11 +33,13 @@ export function reportLevel(value: string | undefined): Level {
 export function runMetadataFromEnv(): RunMetadata {
   const { target, level, profile } = readKitEnv();
   const browser = findChromium()?.describe;
+  const read = profile ? readProfile(profile) : undefined;
   return {
     target: target ?? "the reference app",
     level: reportLevel(level),
-    expect: profile ? loadProfile(profile).expect : {},
+    expect: read?.profile.expect ?? {},
     ...(browser === undefined ? {} : { browser }),
+    ...(read && read.upgraded.length > 0 ? { profileUpgraded: read.upgraded } : {}),
   };
 }
 
