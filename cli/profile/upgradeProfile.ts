@@ -27,6 +27,13 @@ type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json => typeof value === "object" && value !== null && !Array.isArray(value);
 const quoted = (value: unknown) => JSON.stringify(value);
 
+/** Puts `key` with `value` where `old` was, the others in their order: `init --upgrade` rewrites the file as its team laid it out. */
+function replaceKey(object: Json, old: string, key: string, value: unknown): void {
+  const entries = Object.entries(object).map(([name, kept]): [string, unknown] => (name === old ? [key, value] : [name, kept]));
+  for (const name of Object.keys(object)) delete object[name];
+  Object.assign(object, Object.fromEntries(entries));
+}
+
 /**
  * One change from format 1 to 2 (the commit that made it above each): rewrites `profile` in place
  * and returns its note, returns `{ needs }` when only the team knows the new value, or null when
@@ -41,8 +48,7 @@ export const FORMAT_1_TO_2: readonly FormatChange[] = [
     if (!("dataAccept" in profile)) return null;
     const accept = profile.dataAccept;
     if (profile.data !== undefined) return { needs: 'has both "dataAccept" (format 1) and "data": keep "data" and remove "dataAccept"' };
-    delete profile.dataAccept;
-    profile.data = { accept };
+    replaceKey(profile, "dataAccept", "data", { accept });
     return `"dataAccept": ${quoted(accept)} is now "data": {"accept": ${quoted(accept)}}`;
   },
   // 9fc8ae7: the digest by selector or pattern; format 1's string was a selector.
