@@ -1,7 +1,8 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { kitPath } from "../../kit/kitPaths.ts";
 import { loadProfile, MAX_PROFILE_FILE_BYTES, REFERENCE_PROFILE, readProfile } from "./loadProfile.ts";
 
 let dir: string;
@@ -74,5 +75,17 @@ describe("loadProfile", () => {
         `Failed to read profile ${file}: "version" is 3, a profile format newer than this kit's (2): upgrade pwa-conformance-kit`,
       );
     });
+  });
+
+  test("the kit's own profiles, the reference's and every example app's, are in today's format", () => {
+    const examples = readdirSync(kitPath("examples"), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .flatMap((entry) =>
+        readdirSync(kitPath("examples", entry.name))
+          .filter((name) => /^profile.*\.json$/.test(name))
+          .map((name) => kitPath("examples", entry.name, name)),
+      );
+    expect(examples.length).toBeGreaterThanOrEqual(6);
+    for (const file of [REFERENCE_PROFILE, ...examples]) expect({ file, upgraded: readProfile(file).upgraded }).toEqual({ file, upgraded: [] });
   });
 });
