@@ -64,7 +64,9 @@ describe("a profile of format 1 (no version)", () => {
   test("two pages cannot become three by itself: it names what to add", () => {
     const upgrade = upgradeProfile({ ...format1, pages: (today.pages as unknown[]).slice(0, 2) });
     expect(upgrade.needs).toEqual([
-      expect.stringMatching(/^"pages" has 2 pages; format 2 needs three in-scope pages other than home.*Add 1 more at the end, e\.g\. \{"path": /),
+      expect.stringMatching(
+        /^"pages" has 2 pages; format 2 needs three in-scope pages other than home.*Add 1 more at the end, .* e\.g\. \{"path": "\/app\/about", "heading": "About"\}/,
+      ),
     ]);
   });
 
@@ -92,6 +94,10 @@ describe("a profile with a version", () => {
         `"version" is ${PROFILE_FORMAT + 1}, a profile format newer than this kit's (${PROFILE_FORMAT}): upgrade pwa-conformance-kit to a release that reads it (docs/versioning.md), or write the profile for this one`,
       ),
     );
+  });
+
+  test("of format 1 is upgraded as one without a version is", () => {
+    expect(upgradeProfile({ ...withoutVersion, version: 1 }).notes).toEqual([`"version": 1 is now ${PROFILE_FORMAT}`]);
   });
 
   test("that is no format number is refused, naming the one this kit reads", () => {

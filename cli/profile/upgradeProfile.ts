@@ -87,7 +87,7 @@ export const FORMAT_1_TO_2: readonly FormatChange[] = [
     if (!Array.isArray(profile.pages) || profile.pages.length >= PAGES_NEEDED) return null;
     const count = profile.pages.length;
     return {
-      needs: `"pages" has ${count} page${count === 1 ? "" : "s"}; format 2 needs ${PAGE_ROLES}. Add ${PAGES_NEEDED - count} more at the end, e.g. {"path": "/app/about", "heading": "About"} (the third is opened offline before it is visited, so it needs no link)`,
+      needs: `"pages" has ${count} page${count === 1 ? "" : "s"}; format 2 needs ${PAGE_ROLES}. Add ${PAGES_NEEDED - count} more at the end, each an in-scope page that is not home, e.g. {"path": ${quoted(`${typeof profile.basePath === "string" && profile.basePath !== "/" ? profile.basePath : ""}/about`)}, "heading": "About"} with its path and h1 (the third is opened offline before it is visited, so it needs no link)`,
     };
   },
 ];
@@ -123,7 +123,7 @@ export function upgradeProfile(data: unknown): ProfileUpgrade {
     else if (result !== null) needs.push(result.needs);
   }
   // After $schema, where init writes it, so an upgraded file reads as a new one does.
-  const { $schema, version: _older, ...rest } = profile;
-  notes.push(`"version": ${PROFILE_FORMAT} is added (format 1 had none)`);
+  const { $schema, version: older, ...rest } = profile;
+  notes.push(older === undefined ? `"version": ${PROFILE_FORMAT} is added (format 1 had none)` : `"version": ${quoted(older)} is now ${PROFILE_FORMAT}`);
   return { from, profile: { ...($schema === undefined ? {} : { $schema }), version: PROFILE_FORMAT, ...rest }, notes, needs };
 }
