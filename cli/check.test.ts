@@ -187,3 +187,24 @@ describe("check's --shard", () => {
     expect(existsSync(join(dir, "report"))).toBe(false);
   });
 });
+
+describe("check with a profile written for another kit", () => {
+  const { version: _version, ...format1 } = JSON.parse(readFileSync(REFERENCE_PROFILE, "utf8")) as Record<string, unknown>;
+
+  test("one for an earlier kit is read upgraded, each change on stderr before the run, and init --upgrade named", async () => {
+    const profile = join(dir, "old.json");
+    writeFileSync(profile, JSON.stringify(format1));
+    expect(await check(["--profile", profile, "--report-dir", "report", "--", "--list"])).toBe(0);
+    expect(stderr).toContain(
+      `The profile ${profile} is written for an earlier kit: it was upgraded in memory to format 2:\n  - "version": 2 is added (format 1 had none)\nRun 'pwa-conformance-kit init --upgrade ${profile}'`,
+    );
+  }, 60_000);
+
+  test("one for a newer kit is a profile error (exit 2) saying to upgrade the kit, and nothing is written", async () => {
+    const profile = join(dir, "newer.json");
+    writeFileSync(profile, JSON.stringify({ ...format1, version: 3 }));
+    expect(await check(["--profile", profile, "--report-dir", "report"])).toBe(2);
+    expect(stderr).toContain(`Failed to read profile ${profile}: "version" is 3, a profile format newer than this kit's (2): upgrade pwa-conformance-kit`);
+    expect(existsSync(join(dir, "report"))).toBe(false);
+  });
+});

@@ -12,7 +12,7 @@ import { checkRunEnv, ENV, readKitEnv } from "../kit/env.mjs";
 import { KIT_ROOT, kitModule, PLAYWRIGHT_CLI } from "../kit/kitPaths.ts";
 import { upstreamProblem } from "../mock-server/proxy/upstreamUrl.ts";
 import { catchSignals } from "./catchSignals.ts";
-import { loadProfile, ProfileError, REFERENCE_PROFILE } from "./profile/loadProfile.ts";
+import { ProfileError, profileUpgradeNote, REFERENCE_PROFILE, readProfile } from "./profile/loadProfile.ts";
 import { REPORT_DIR_MARKER } from "./report/claimReportDir.ts";
 import { runForeground } from "./runForeground.ts";
 import { StartAppError, type StartedApp, startApp } from "./startApp.ts";
@@ -138,7 +138,9 @@ async function check(argv: readonly string[], callerDir: string): Promise<number
 
   const profileFile = values.profile === undefined ? REFERENCE_PROFILE : resolve(callerDir, values.profile);
   try {
-    const profile = loadProfile(profileFile);
+    const { profile, upgraded } = readProfile(profileFile);
+    // The report says it too (runMetadata.ts); here it is before the run, where a log is read first.
+    if (upgraded.length > 0) process.stderr.write(profileUpgradeNote(profileFile, upgraded));
     process.stdout.write(`Checking ${target ?? "the reference app"} with profile '${profile.name}' (${profileFile}).\n`);
   } catch (error) {
     if (error instanceof ProfileError) usage(error.message);

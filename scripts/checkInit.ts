@@ -35,8 +35,9 @@ const PROMPT_APP_PROFILE = join(PROMPT_APP, "profile.json");
 /** The static host starts in well under a second; generous for a busy 2-core CI machine. */
 const PROMPT_APP_START_TIMEOUT_MS = 30_000;
 
-/** What init finds: each must equal the hand-written profile's unless init lists it as missing. */
+/** What init finds (and the format it writes): each must equal the hand-written profile's unless init lists it as missing. */
 const DISCOVERED_FIELDS = [
+  "version",
   "basePath",
   "home",
   "worker.script",

@@ -10,14 +10,16 @@
  * reference app (`serve`). Without kit-source, a job builds the kit from the action's files,
  * installs its runtime only and caches it. From the git repository (the same commit in a local bare
  * repository, a `git+file:` URL; npm installs the dev dependencies in its clone and runs prepare), in
- * the background: a `check` of one clause of the reference app. Also `npm publish --dry-run` warns
- * of nothing, and `npm pack` in a fresh clone without node_modules fails saying to run npm ci.
+ * the background: a `check` of one clause of the reference app. Also the release of this version as
+ * the release workflow makes it (scripts/release.ts), dry-run on the packed tarball, and `npm pack` in
+ * a fresh clone without node_modules fails saying to run npm ci.
  * Prints the figures of each. Exit 0 when all of it holds.
  */
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { loadProfile } from "../cli/profile/loadProfile.ts";
+import { ConformanceReport } from "../cli/report/reportSchema.ts";
 import { startApp } from "../cli/startApp.ts";
 import { ENV, readKitEnv } from "../kit/env.mjs";
 import { freePort } from "../kit/freePort.ts";
@@ -25,6 +27,7 @@ import { CHECKLIST_PAGE, KIT_ROOT } from "../kit/kitPaths.ts";
 import { type ActionRun, runActionSteps } from "./actionSteps.ts";
 import { compareWithRecord } from "./exampleApps/checkRecordedApp.ts";
 import { PACKAGE_RECORDING, PACKAGE_RECORDINGS, PACKAGE_VERDICTS } from "./packageRecording.ts";
+import { ReleaseError, release } from "./release.ts";
 import { npm, runCommand, seconds, stopWhenOrphaned } from "./runCommand.mjs";
 import { SnapshotError, snapshotRepository } from "./snapshotRepository.ts";
 
@@ -75,7 +78,15 @@ async function checkPackage(work: string): Promise<void> {
   expect(tarball !== undefined, `npm pack wrote no tarball in ${work}.`);
   const tarballPath = join(work, tarball);
   figures.push(`packed ${(statSync(tarballPath).size / 1024).toFixed(0)} kB in ${seconds(packed.ms)}`);
-  await checkPublish();
+  // The release workflow's own code on the tarball every install here uses: tag, changelog, file list, publish --dry-run.
+  const released = performance.now();
+  try {
+    await release({ tag: `v${version}`, tarball: tarballPath, publish: false });
+  } catch (error) {
+    if (error instanceof ReleaseError) throw new CheckFailed(`the release of v${version} would fail: ${error.message}`);
+    throw error;
+  }
+  figures.push(`release dry run ${seconds(performance.now() - released)}`);
 
   const bare = join(work, "kit.git");
   const commit = await snapshotRepository(ROOT, bare, work);
@@ -128,21 +139,6 @@ async function checkOneClause(bin: string, project: string): Promise<number> {
   const ran = await quietly("check", bin, ["check", "--report-dir", "one-clause", "--", "--grep", ONE_CLAUSE], project);
   expect(ran.code === 0, `check of the reference (${ONE_CLAUSE.trim()}) exited ${ran.code}:\n${ran.output}`);
   return ran.ms;
-}
-
-/**
- * `npm publish --dry-run` of the packed files (--ignore-scripts: npm pack has just built them) warns
- * about nothing in package.json. Being logged in to the registry is the publisher's business.
- */
-async function checkPublish(): Promise<void> {
-  const ran = await quietly("publish", ...npm("publish", "--dry-run", "--ignore-scripts"), ROOT);
-  const warnings = ran.output
-    .split("\n")
-    .filter((line) => /^npm warn/.test(line) && !/requires you to be logged in|Unknown (user|env|global) config/.test(line));
-  expect(
-    ran.code === 0 && warnings.length === 0,
-    `npm publish --dry-run exited ${ran.code}${warnings.length ? `, warning:\n${warnings.join("\n")}` : `:\n${ran.output}`}`,
-  );
 }
 
 /** `npm pack` in a fresh clone (no node_modules) must stop at the build, saying what to run. */
@@ -276,13 +272,17 @@ async function checkAction(action: ActionSetup): Promise<string[]> {
     "the installed kit's verdicts differ from the record.",
   );
   // The package ships the checklist page (dist/), and the report puts it beside conformance.html, whose rows link it.
-  const report = join(action.project, "conformance-report");
+  const reportDir = join(action.project, "conformance-report");
   expect(
-    existsSync(join(report, CHECKLIST_PAGE)) && readFileSync(join(report, "conformance.html"), "utf8").includes(`<a href="${CHECKLIST_PAGE}#reg-1">`),
+    existsSync(join(reportDir, CHECKLIST_PAGE)) && readFileSync(join(reportDir, "conformance.html"), "utf8").includes(`<a href="${CHECKLIST_PAGE}#reg-1">`),
     `the installed kit's report has no ${CHECKLIST_PAGE} beside conformance.html, or its clause rows do not link to it.`,
   );
   mkdirSync(dirname(PACKAGE_VERDICTS), { recursive: true });
-  copyFileSync(join(action.project, "conformance-report", "conformance.json"), PACKAGE_VERDICTS);
+  const reportJson = join(reportDir, "conformance.json");
+  // A real run's report, as tools read it: the schema the package ships for it must take it.
+  const report = ConformanceReport.safeParse(JSON.parse(readFileSync(reportJson, "utf8")));
+  expect(report.success, `the installed kit's conformance.json does not fit cli/report/conformance-report.schema.json: ${report.error?.message}`);
+  copyFileSync(reportJson, PACKAGE_VERDICTS);
   expect(readKitEnv(run.env).bin !== undefined, `the install step did not export ${ENV.bin}.`);
   return [
     `the action's install from the cache ${seconds(stepOf(run, "install").ms + stepOf(run, "cache").ms)}`,

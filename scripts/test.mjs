@@ -69,7 +69,10 @@ function steps(extraArgs) {
       // (a check of one clause); by the steps of action.yml, which build it from the action's files
       // and cache it, with --start on the second app, whose verdicts must match docs/second-app.md
       // (the same check from the clone: npm run conformance:second-app), then restore it. And
-      // npm pack in a fresh clone, which must say to run npm ci.
+      // npm pack in a fresh clone, which must say to run npm ci. And the release workflow's own
+      // script (scripts/release.ts) on that tarball, publishing dry-run: the tag v<version>
+      // names package.json's version, CHANGELOG.md has its section, the tarball holds what `files`
+      // promises and nothing else, and `npm publish --provenance --dry-run` passes (seconds).
       name: "package",
       shown: "npm run check:package",
       run: [process.execPath, ["--import", "tsx", "scripts/checkPackage.ts"]],

@@ -14,6 +14,12 @@ const MESSAGES = {
   outIsDirectory: (file: string) => `Failed to write ${file}: it is a directory. Name a file with --out, e.g. --out ${file}/pwa-conformance.profile.json.`,
   noFolder: (file: string, folder: string) => `Failed to write ${file}: there is no folder ${folder}. Create the folder, or --out a file in an existing one.`,
   write: (file: string, why: string) => `Failed to write ${file}: ${why}. Name a file you may write with --out.`,
+  upgradeRead: (file: string, why: string) => `Failed to upgrade ${file}: ${why}. Pass the profile's file with --upgrade.`,
+  upgradeLink: (file: string) =>
+    `Failed to upgrade ${file}: it is a symbolic link, and the kit never writes through one. Pass the file it points to with --upgrade.`,
+  upgradeRefused: (why: string) => `${why}\nNothing was written.`,
+  upgradeWrite: (file: string, why: string) =>
+    `Failed to upgrade ${file}: ${why}; the file is as it was. Make its folder writable and run init --upgrade again.`,
 } as const;
 
 export type InitErrorCode = keyof typeof MESSAGES;

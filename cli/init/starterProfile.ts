@@ -6,7 +6,7 @@
  * where the schema needs a value (three pages) and the app offers too few does it write a `FILL IN`
  * placeholder, which fails its clause until replaced.
  */
-import { PAGE_ROLES, PAGES_NEEDED, type ProfileInput } from "../profile/profileSchema.ts";
+import { PAGE_ROLES, PAGES_NEEDED, PROFILE_FORMAT, type ProfileInput } from "../profile/profileSchema.ts";
 import type { AppFacts, LinkFact } from "./appFacts.ts";
 import { dataRequestMarker } from "./dataRequestMarker.ts";
 import type { FieldNote } from "./fieldNote.ts";
@@ -285,6 +285,7 @@ export function starterProfile(facts: AppFacts): StarterProfile {
   }
 
   const profile: ProfileInput = {
+    version: PROFILE_FORMAT,
     name: facts.name ?? host,
     basePath,
     home: facts.home,

@@ -11,6 +11,7 @@ afterEach(() => {
 });
 
 const PROFILE = {
+  version: 2 as const,
   name: "x",
   basePath: "/app",
   home: "/app/",

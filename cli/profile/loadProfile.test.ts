@@ -1,8 +1,9 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { loadProfile, MAX_PROFILE_FILE_BYTES, REFERENCE_PROFILE } from "./loadProfile.ts";
+import { kitPath } from "../../kit/kitPaths.ts";
+import { loadProfile, MAX_PROFILE_FILE_BYTES, REFERENCE_PROFILE, readProfile } from "./loadProfile.ts";
 
 let dir: string;
 beforeEach(() => {
@@ -36,5 +37,55 @@ describe("loadProfile", () => {
   test("names a missing file", () => {
     const file = join(dir, "none.json");
     expect(() => loadProfile(file)).toThrow(`Failed to read profile ${file}: ENOENT. Pass an existing file with --profile.`);
+  });
+
+  describe("a profile written for an earlier kit (format 1, no version)", () => {
+    const {
+      version: _version,
+      data,
+      ...format1
+    } = JSON.parse(readFileSync(REFERENCE_PROFILE, "utf8")) as Record<string, unknown> & { data: { accept: string } };
+
+    test("is read upgraded, saying what changed", () => {
+      const file = join(dir, "old.json");
+      writeFileSync(file, JSON.stringify({ ...format1, dataAccept: data.accept }));
+      const read = readProfile(file);
+      expect(read.profile).toEqual(readProfile(REFERENCE_PROFILE).profile);
+      expect(read.upgraded).toEqual([
+        '"dataAccept": "application/json" is now "data": {"accept": "application/json"}',
+        '"version": 2 is added (format 1 had none)',
+      ]);
+      expect(readProfile(REFERENCE_PROFILE).upgraded).toEqual([]);
+    });
+
+    test("with two pages is refused, naming what to add and what init --upgrade then changes", () => {
+      const file = join(dir, "two-pages.json");
+      writeFileSync(file, JSON.stringify({ ...format1, dataAccept: data.accept, pages: (format1.pages as unknown[]).slice(0, 2) }));
+      expect(() => loadProfile(file)).toThrow(
+        new RegExp(
+          `^Failed to read profile ${file}: it is a format 1 profile, written for an earlier kit .* changed what only you can fill in:\n  - "pages" has 2 pages; .*\nMake these changes, then run 'pwa-conformance-kit init --upgrade ${file}', which makes the rest .*:\n  - "dataAccept": .*\n  - "version": 2 is added`,
+        ),
+      );
+    });
+
+    test("of a newer format is refused, saying to upgrade the kit", () => {
+      const file = join(dir, "newer.json");
+      writeFileSync(file, JSON.stringify({ ...format1, data, version: 3 }));
+      expect(() => loadProfile(file)).toThrow(
+        `Failed to read profile ${file}: "version" is 3, a profile format newer than this kit's (2): upgrade pwa-conformance-kit`,
+      );
+    });
+  });
+
+  test("the kit's own profiles, the reference's and every example app's, are in today's format", () => {
+    const examples = readdirSync(kitPath("examples"), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .flatMap((entry) =>
+        readdirSync(kitPath("examples", entry.name))
+          .filter((name) => /^profile.*\.json$/.test(name))
+          .map((name) => kitPath("examples", entry.name, name)),
+      );
+    expect(examples.length).toBeGreaterThanOrEqual(6);
+    for (const file of [REFERENCE_PROFILE, ...examples]) expect({ file, upgraded: readProfile(file).upgraded }).toEqual({ file, upgraded: [] });
   });
 });

@@ -2,7 +2,8 @@
 import { kitPath } from "../../kit/kitPaths.ts";
 import { readSmallFile } from "../../kit/readSmallFile.ts";
 import { describeIssues } from "../../mock-server/http/validation.ts";
-import { Profile } from "./profileSchema.ts";
+import { PROFILE_FORMAT, Profile } from "./profileSchema.ts";
+import { ProfileVersionError, upgradeProfile } from "./upgradeProfile.ts";
 
 export const REFERENCE_PROFILE = kitPath("cli", "profile", "reference.json");
 
@@ -14,7 +15,18 @@ export const MAX_PROFILE_FILE_BYTES = 1_000_000;
 
 export class ProfileError extends Error {}
 
-export function parseProfile(json: string, source: string): Profile {
+export interface ReadProfile {
+  readonly profile: Profile;
+  /** What upgrading an older format changed, one line each (upgradeProfile.ts); empty for today's format. */
+  readonly upgraded: readonly string[];
+  /** The file's JSON in today's format as the user wrote it: no defaults filled in (what `init --upgrade` writes). */
+  readonly json: unknown;
+}
+
+const listed = (lines: readonly string[]) => lines.map((line) => `\n  - ${line}`).join("");
+
+/** The profile in `json`, an older format upgraded (upgradeProfile.ts) and saying what changed. */
+export function parseProfile(json: string, source: string): ReadProfile {
   let data: unknown;
   try {
     // Editors on Windows save UTF-8 with a byte-order mark, which JSON.parse refuses.
@@ -22,9 +34,25 @@ export function parseProfile(json: string, source: string): Profile {
   } catch (error) {
     throw new ProfileError(`Failed to read profile ${source}: it is not valid JSON (${(error as Error).message}). Check the syntax.`);
   }
-  const parsed = Profile.safeParse(data);
-  if (!parsed.success) throw new ProfileError(`Failed to read profile ${source}: ${describeIssues(parsed.error, "profile")}.`);
-  return parsed.data;
+  let upgrade: ReturnType<typeof upgradeProfile>;
+  try {
+    upgrade = upgradeProfile(data);
+  } catch (error) {
+    if (error instanceof ProfileVersionError) throw new ProfileError(`Failed to read profile ${source}: ${error.message}.`);
+    throw error;
+  }
+  const older = `it is a format ${upgrade.from} profile, written for an earlier kit (profiles of today's format say "version": ${PROFILE_FORMAT}); format ${PROFILE_FORMAT}`;
+  if (upgrade.needs.length > 0)
+    throw new ProfileError(
+      `Failed to read profile ${source}: ${older} changed what only you can fill in:${listed(upgrade.needs)}\n` +
+        `Make these changes, then run 'pwa-conformance-kit init --upgrade ${source}', which makes the rest (docs/versioning.md):${listed(upgrade.notes)}`,
+    );
+  const parsed = Profile.safeParse(upgrade.profile);
+  if (!parsed.success) {
+    const upgraded = upgrade.notes.length > 0 ? ` (${older} was upgraded in memory first:${listed(upgrade.notes)}\n)` : "";
+    throw new ProfileError(`Failed to read profile ${source}${upgraded}: ${describeIssues(parsed.error, "profile")}.`);
+  }
+  return { profile: parsed.data, upgraded: upgrade.notes, json: upgrade.profile };
 }
 
 /** The profile's text; its kind and size checked first (readSmallFile). */
@@ -39,7 +67,8 @@ function readCapped(file: string): string {
   throw new ProfileError(`Failed to read profile ${file}: ${why}`);
 }
 
-export function loadProfile(file: string = REFERENCE_PROFILE): Profile {
+/** The profile's file, read and validated, an older format upgraded in memory and saying what changed. */
+export function readProfile(file: string = REFERENCE_PROFILE): ReadProfile {
   let json: string;
   try {
     json = readCapped(file);
@@ -50,4 +79,14 @@ export function loadProfile(file: string = REFERENCE_PROFILE): Profile {
     );
   }
   return parseProfile(json, file);
+}
+
+/** The profile's file, read and validated; an older format is upgraded silently (readProfile says what changed). */
+export function loadProfile(file: string = REFERENCE_PROFILE): Profile {
+  return readProfile(file).profile;
+}
+
+/** What a run says of a profile it upgraded in memory: each change, and how to make them for good. */
+export function profileUpgradeNote(file: string, upgraded: readonly string[]): string {
+  return `The profile ${file} is written for an earlier kit: it was upgraded in memory to format ${PROFILE_FORMAT}:${listed(upgraded)}\nRun 'pwa-conformance-kit init --upgrade ${file}' to write these changes into it (docs/versioning.md).\n`;
 }

@@ -68,12 +68,21 @@ const data = z
  * visiting it (NAV-6, ERR-6) and navigates to by history changes. None is home, none repeats.
  */
 export const PAGES_NEEDED = 3;
+
+/**
+ * The profile format this kit writes and reads (docs/versioning.md); a profile without `version` is
+ * format 1, upgraded when it is read (upgradeProfile.ts), and one with a greater number needs a newer kit.
+ */
+export const PROFILE_FORMAT = 2;
 export const PAGE_ROLES =
   "three in-scope pages other than home, each once: the first two reached client-side from home by the app's own navigation, the third one the suite can open offline before visiting it";
 
 export const Profile = z
   .strictObject({
     $schema: z.string().optional(),
+    version: z
+      .literal(PROFILE_FORMAT, { error: `must be ${PROFILE_FORMAT}, the profile format this kit reads` })
+      .describe(`the profile format's version: ${PROFILE_FORMAT}; a profile without it is read as format 1 and upgraded (init --upgrade rewrites it)`),
     name: text,
     /** Where the app lives; `/` for the site root. */
     basePath: z.union([z.literal("/"), path.regex(/[^/]$/, "must not end with '/' (except the root '/')")]),

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { CHECKLIST_PAGE, KIT_ROOT, kitPath, PLAYWRIGHT_CLI } from "../../kit/kitPaths.ts";
 import { REPORT_DIR_MARKER } from "./claimReportDir.ts";
 import ConformanceReporter from "./conformanceReporter.ts";
+import { ConformanceReport } from "./reportSchema.ts";
 import { RUN_METADATA_KEY, type RunMetadata, runMetadataFromEnv } from "./runMetadata.ts";
 
 let root: string;
@@ -107,13 +108,8 @@ function report({ env = {}, planned = [], ended, meanwhile, metadata }: Run): st
   return dir;
 }
 
-const json = (dir: string) =>
-  JSON.parse(readFileSync(join(dir, "conformance.json"), "utf8")) as {
-    exitCode: number;
-    summary: { stale: { id: string }[] };
-    verdicts: { tests: { outcome: string; detail?: string }[] }[];
-    learned?: unknown;
-  };
+/** The run's conformance.json, validated against the schema the package ships for it (every test here checks it). */
+const json = (dir: string) => ConformanceReport.parse(JSON.parse(readFileSync(join(dir, "conformance.json"), "utf8")));
 
 describe("the report files", () => {
   test("a symbolic link put at a report file's name during the run is replaced, never written through", () => {
@@ -151,6 +147,32 @@ describe("accepted gaps in a run", () => {
     expect(json(dir).summary.stale.map((gap) => gap.id)).toEqual(["REG-1"]);
     expect(json(dir).exitCode).toBe(1);
     expect(readFileSync(join(dir, "conformance.md"), "utf8")).toContain("## Accepted gaps that no longer fail");
+  });
+});
+
+describe("a profile written for an earlier kit", () => {
+  test("the report lists each change the run made to read it, in conformance.json and conformance.md", () => {
+    const {
+      version: _today,
+      data,
+      ...reference
+    } = JSON.parse(readFileSync(join(KIT_ROOT, "cli", "profile", "reference.json"), "utf8")) as Record<string, unknown> & {
+      data: { accept: string };
+    };
+    const profile = join(root, "profile.json");
+    writeFileSync(profile, JSON.stringify({ ...reference, dataAccept: data.accept }));
+    const dir = report({ env: { PCK_PROFILE: profile }, ended: [[REG_1, { status: "passed" }]] });
+    const notes = [`"dataAccept": "${data.accept}" is now "data": {"accept": "${data.accept}"}`, '"version": 2 is added (format 1 had none)'];
+    expect(json(dir).profileUpgraded).toEqual(notes);
+    const md = readFileSync(join(dir, "conformance.md"), "utf8");
+    expect(md).toContain("## The profile is written for an earlier kit");
+    for (const note of notes) expect(md).toContain(`- ${note}`);
+  });
+
+  test("a profile of today's format leaves the report without the field", () => {
+    const dir = report({ env: { PCK_PROFILE: join(KIT_ROOT, "cli", "profile", "reference.json") }, ended: [[REG_1, { status: "passed" }]] });
+    expect(json(dir)).not.toHaveProperty("profileUpgraded");
+    expect(json(dir).schemaVersion).toBe(1);
   });
 });
 

@@ -19,6 +19,7 @@ import { copyChecklistPage, onChecklistPage, onGitHub } from "./checklistLinks.t
 import { claimReportDir, recordReportEntries } from "./claimReportDir.ts";
 import { annotatesForGitHub, githubAnnotations } from "./githubAnnotations.ts";
 import { isProbe, ProbeCollector, type ProbeRecord } from "./probeRecord.ts";
+import { type ConformanceReport, REPORT_SCHEMA_VERSION } from "./reportSchema.ts";
 import { type RunMetadata, runMetadataFromEnv, runMetadataOf } from "./runMetadata.ts";
 import { sarifReport } from "./sarifReport.ts";
 import { SKIPPED_WITHOUT_REASON, testOutcome } from "./testOutcome.ts";
@@ -34,6 +35,13 @@ function kitRelease(): { version: string; checklistUri: string } {
   const { version } = JSON.parse(readFileSync(join(KIT_ROOT, "package.json"), "utf8")) as { version: string };
   // The rule texts themselves are this install's; the page they link to is the repository's (kitRepository.ts).
   return { version, checklistUri: kitFileOnGitHub("docs/conformance.md") };
+}
+
+/** The report's word on a profile written for an earlier kit, upgraded in memory for the run. */
+function upgradedSection(notes: readonly string[] | undefined): string {
+  if (!notes?.length) return "";
+  const lines = notes.map((note) => `- ${note}`).join("\n");
+  return `\n## The profile is written for an earlier kit\n\nThe run read it upgraded to today's format; \`pwa-conformance-kit init --upgrade <profile>\` writes these changes into it (docs/versioning.md):\n\n${lines}\n`;
 }
 
 export default class ConformanceReporter implements Reporter {
@@ -93,30 +101,38 @@ export default class ConformanceReporter implements Reporter {
       process.stdout.write("\nNo test ran, so there are no verdicts and no conformance report.\n");
       return;
     }
-    const { target, level, expect, browser, profilePath } = this.#run ?? runMetadataFromEnv();
+    const { target, level, expect, browser, profilePath, profileUpgraded } = this.#run ?? runMetadataFromEnv();
     const clauses = parseChecklist(readFileSync(join(KIT_ROOT, "docs", "conformance.md"), "utf8"));
     const verdicts = clauseVerdicts(clauses, [...this.#outcomes.values()]);
     const gaps = acceptedGaps(verdicts, expect);
     const summary = summarize(verdicts, level, gaps);
-    const markdown = verdictMarkdown(target, verdicts, level, gaps, browser, probe);
+    const markdown = verdictMarkdown(target, verdicts, level, gaps, browser, probe) + upgradedSection(profileUpgraded);
     // Renamed over each name, never written through it: a link put there during the run points at a file of the user's.
     replaceFile(join(this.#reportDir, "conformance.md"), markdown);
     // Playwright's HTML report goes to html/ beside it (playwright.config.ts), and the checklist page too.
     const link = copyChecklistPage(this.#reportDir) ? onChecklistPage : onGitHub;
     replaceFile(join(this.#reportDir, "conformance.html"), verdictHtml(target, verdicts, level, "html/index.html", gaps, probe, link));
-    replaceFile(
-      join(this.#reportDir, "conformance.json"),
-      `${JSON.stringify({ target, level, exitCode: exitCodeFor(summary), summary, verdicts, ...(probe ? { learned: probe.facts, ...(probe.failure ? { probeFailure: probe.failure } : {}) } : {}) }, null, 2)}\n`,
-    );
+    // Typed as the schema shipped for it (reportSchema.ts): the compiler keeps the two together.
+    const report: ConformanceReport = {
+      schemaVersion: REPORT_SCHEMA_VERSION,
+      target,
+      level,
+      exitCode: exitCodeFor(summary),
+      summary,
+      verdicts,
+      ...(probe ? { learned: probe.facts, ...(probe.failure ? { probeFailure: probe.failure } : {}) } : {}),
+      ...(profileUpgraded ? { profileUpgraded } : {}),
+    };
+    replaceFile(join(this.#reportDir, "conformance.json"), `${JSON.stringify(report, null, 2)}\n`);
     replaceFile(
       join(this.#reportDir, "conformance.sarif"),
       `${JSON.stringify(sarifReport(clauses, verdicts, { level, gaps, profilePath, ...kitRelease() }), null, 2)}\n`,
     );
     // The summary and the table, each clause id without its link (a long URL a row); the details are in the file.
     const head = (markdown.split("\n## ")[0] ?? markdown).replace(/\[([^\]]+)\]\(https:[^)]*\)/g, "$1");
-    const report = relative(readKitEnv().callerDir ?? process.cwd(), join(this.#reportDir, "conformance.md"));
-    process.stdout.write(`\n${head.trimEnd()}\n\nReport: ${report}\n`);
-    if (annotatesForGitHub()) process.stdout.write(`${githubAnnotations(clauses, verdicts, { level, gaps, profilePath, report }).join("\n")}\n`);
+    const reportPath = relative(readKitEnv().callerDir ?? process.cwd(), join(this.#reportDir, "conformance.md"));
+    process.stdout.write(`\n${head.trimEnd()}\n\nReport: ${reportPath}\n`);
+    if (annotatesForGitHub()) process.stdout.write(`${githubAnnotations(clauses, verdicts, { level, gaps, profilePath, report: reportPath }).join("\n")}\n`);
   }
 
   /** After every reporter's onEnd, so the HTML report and JUnit XML are written. */

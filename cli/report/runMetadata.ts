@@ -9,7 +9,7 @@ import type { FullConfig } from "@playwright/test/reporter";
 import { findChromium } from "../../kit/chromium.mjs";
 import { readKitEnv } from "../../kit/env.mjs";
 import { LEVELS, type Level } from "../../kit/outcomes.ts";
-import { loadProfile } from "../profile/loadProfile.ts";
+import { readProfile } from "../profile/loadProfile.ts";
 import type { Expectation } from "./acceptedGaps.ts";
 
 /** The key of the kit's entry in Playwright's `metadata`. */
@@ -28,6 +28,8 @@ export interface RunMetadata {
    * another machine names the same file. Absent without a profile, or for one outside that folder.
    */
   readonly profilePath?: string;
+  /** The profile's changes when it was written for an earlier kit and upgraded in memory (cli/profile/upgradeProfile.ts). */
+  readonly profileUpgraded?: readonly string[];
 }
 
 /** `profile` from the repository's root (see RunMetadata.profilePath), or undefined when it lies outside. */
@@ -46,12 +48,14 @@ export function runMetadataFromEnv(): RunMetadata {
   const { target, level, profile, callerDir } = readKitEnv();
   const browser = findChromium()?.describe;
   const profilePath = profile ? repositoryPath(profile, process.env.GITHUB_WORKSPACE || callerDir || process.cwd()) : undefined;
+  const read = profile ? readProfile(profile) : undefined;
   return {
     target: target ?? "the reference app",
     level: reportLevel(level),
-    expect: profile ? loadProfile(profile).expect : {},
+    expect: read?.profile.expect ?? {},
     ...(browser === undefined ? {} : { browser }),
     ...(profilePath === undefined ? {} : { profilePath }),
+    ...(read && read.upgraded.length > 0 ? { profileUpgraded: read.upgraded } : {}),
   };
 }
 
