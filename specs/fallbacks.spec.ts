@@ -343,6 +343,7 @@ test.describe("ERR-6 failures are never cached or replayed", () => {
     const context = page.context();
     const target = app.page(0);
     await visitHeld(page, mock, target.path, baseURL);
+    await app.confirmShown(page, target);
     const fault = await mock.addFault({ path: target.path, status: 403, representation: "document" });
     const online = await navigate(page, target.path);
     // A worker that answers from its cache without asking never learns of the 403: the page whose

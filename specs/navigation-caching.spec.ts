@@ -207,6 +207,7 @@ test.describe("NAV-4 offline navigation to cached pages", () => {
     const context = page.context();
     const target = app.page(1);
     await visitHeld(page, mock, target.path, baseURL);
+    await app.confirmShown(page, target);
     await page.goto(profile.home);
     await holdOffline(page, context, mock);
     const outcome = await navigate(page, target.path);
@@ -218,6 +219,7 @@ test.describe("NAV-4 offline navigation to cached pages", () => {
     const context = page.context();
     const target = app.page(0);
     await visitHeld(page, mock, target.path, baseURL);
+    await app.confirmShown(page, target);
     await holdOffline(page, context, mock);
     const outcome = await navigate(page, target.path, { reload: true });
     expect(outcome.fromServiceWorker, `offline reload of a page visited online: ${outcome.summary}`).toBe(true);
@@ -233,6 +235,7 @@ test.describe("NAV-5 network-first", () => {
     const target = app.page(0);
     const url = `${baseURL}${target.path}`;
     await visitHeld(page, mock, target.path, baseURL);
+    await app.confirmShown(page, target);
     // The server's next answer carries a mark of its own. A count of requests would not do: the
     // browser sends a navigation preload whether or not the worker uses it.
     const mark = `fresh-${Date.now()}`;

@@ -227,6 +227,7 @@ test.describe("NAV-2 offline", () => {
     const context = page.context();
     const target = app.page(0);
     const held = await visitHeld(page, mock, target.path, baseURL);
+    await app.confirmShown(page, target);
     // What a person would get offline from each stored document (the page's own entry, or an app
     // shell's): status and type, and not the offline page in its place. A body may change: a worker
     // may refresh a page once back online (Serwist posts the current path on `online`), no harm.

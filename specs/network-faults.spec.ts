@@ -46,9 +46,11 @@ test.describe("NAV-5 lie-fi", () => {
       faultOnNavigationMeetable(facts, hungTarget.path, "again");
       const timeout = await controlledWithTimeout(page, mock, profile, facts);
       await visitHeld(page, mock, slowTarget.path, baseURL);
+      await app.confirmShown(page, slowTarget);
       const renderId = profile.reference ? await page.locator(profile.reference.renderIdSelector).getAttribute("content") : null;
       const tab = await context.newPage();
       await visitHeld(tab, mock, hungTarget.path, baseURL);
+      await app.confirmShown(tab, hungTarget);
       await ignoreOnlineEvents(tab);
       const slowFault = await mock.addFault({ path: slowTarget.path, delayMs: LIE_FI_DELAY_MS, representation: "document" });
       const hungFault = await mock.addFault({ path: hungTarget.path, hang: true, representation: "document" });

@@ -60,9 +60,10 @@ test.describe("REG-2 scope", () => {
     const [call] = await spy.registerCalls(page);
     // Its head only: the body is the app's to size, and none of it is judged here.
     const response = await readAppHead(call?.scriptURL ?? "", { timeoutMs: SUITE_READ_TIMEOUT_MS });
-    expect(response.status).toBe(200);
-    expect(response.headers["cache-control"]).toMatch(/no-cache|max-age=0/);
-    expect(response.headers["content-type"]).toContain("javascript");
+    expect(response.status, `the status of ${call?.scriptURL}`).toBe(200);
+    // A missing header is the rule's failure in its words, not the matcher's complaint about undefined.
+    expect(response.headers["cache-control"] ?? "(no Cache-Control header)", `the Cache-Control of ${call?.scriptURL}`).toMatch(/no-cache|max-age=0/);
+    expect(response.headers["content-type"] ?? "(no Content-Type header)", `the Content-Type of ${call?.scriptURL}`).toContain("javascript");
   });
 });
 

@@ -418,6 +418,7 @@ test.describe("UPD-6 stored pages survive an update", () => {
     const stored = app.page(0);
     // Held before the update: NAV-1 and NAV-3's subject, a precondition here.
     await visitHeld(page, mock, stored.path, baseURL);
+    await app.confirmShown(page, stored);
     await page.goto(profile.home);
     await armControllerChange(page);
     const { deploy } = await mock.deploy({ oldAssets: "keep" });

@@ -35,6 +35,13 @@ export interface AppDriver {
   readonly startClientNavigation: (page: Page, target: ProfilePage) => Promise<void>;
   /** Resolves once the app has decided whether to register (reference hook, else after `load`). */
   readonly waitForRegistrationDecision: (page: Page) => Promise<void>;
+  /**
+   * Confirms a page loaded online shows the profile's page (its heading): a test that goes on to
+   * judge what the worker does with it offline must first know the app serves it. When it does
+   * not (an app shell that answers an unknown path with home, say), the test is not checked,
+   * naming the profile's page.
+   */
+  readonly confirmShown: (page: Page, target: ProfilePage) => Promise<void>;
   /** Where a profile page shows what tells it apart: its `selector`, or the h1. */
   readonly heading: (page: Page, target: ProfilePage) => Locator;
   /** Where a profile text is looked for: its selector, or the whole page. */
@@ -97,6 +104,10 @@ export function appDriver(profile: Profile): AppDriver {
         // Without a hook: `load` has fired and every load listener has run when Playwright reports it.
         await page.waitForLoadState("load");
       }),
+    confirmShown: (page, target) =>
+      stimulus(`${target.path} loaded online showing its heading "${target.heading}"`, "pages", () =>
+        expect(heading(page, target), `what ${target.path} shows online`).toHaveText(target.heading, { timeout: STIMULUS_TIMEOUT_MS }),
+      ),
     heading,
     textHolder: (page, shown) => page.locator(shown.selector ?? "body").first(),
   };
