@@ -9,8 +9,9 @@
  * reference app (`serve`). Without kit-source, a job builds the kit from the action's files,
  * installs its runtime only and caches it. From the git repository (the same commit in a local bare
  * repository, a `git+file:` URL; npm installs the dev dependencies in its clone and runs prepare), in
- * the background: a `check` of one clause of the reference app. Also `npm publish --dry-run` warns
- * of nothing, and `npm pack` in a fresh clone without node_modules fails saying to run npm ci.
+ * the background: a `check` of one clause of the reference app. The tarball's and git's installs
+ * warn of nothing a user must act on (npmWarnings.ts). Also `npm publish --dry-run` warns of
+ * nothing, and `npm pack` in a fresh clone without node_modules fails saying to run npm ci.
  * Prints the figures of each. Exit 0 when all of it holds.
  */
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -23,6 +24,7 @@ import { freePort } from "../kit/freePort.ts";
 import { KIT_ROOT } from "../kit/kitPaths.ts";
 import { type ActionRun, runActionSteps } from "./actionSteps.ts";
 import { compareWithRecord } from "./exampleApps/checkRecordedApp.ts";
+import { warningsToActOn } from "./npmWarnings.ts";
 import { PACKAGE_RECORDING, PACKAGE_RECORDINGS, PACKAGE_VERDICTS } from "./packageRecording.ts";
 import { npm, runCommand, seconds, stopWhenOrphaned } from "./runCommand.mjs";
 import { SnapshotError, snapshotRepository } from "./snapshotRepository.ts";
@@ -75,6 +77,7 @@ async function checkPackage(work: string): Promise<void> {
   const tarballPath = join(work, tarball);
   figures.push(`packed ${(statSync(tarballPath).size / 1024).toFixed(0)} kB in ${seconds(packed.ms)}`);
   await checkPublish();
+  figures.push(`tarball install ${seconds(await checkQuietInstall(tarballPath, emptyProject(join(work, "tarball-user"))))}`);
 
   const bare = join(work, "kit.git");
   const commit = await snapshotRepository(ROOT, bare, work);
@@ -114,12 +117,26 @@ async function checkPackage(work: string): Promise<void> {
   }
   const gitInstall = await gitInstalling;
   expect(gitInstall.code === 0, `npm install from the git repository failed (exit ${gitInstall.code}):\n${gitInstall.output}`);
+  const gitWarnings = warningsToActOn(gitInstall.output);
+  expect(gitWarnings.length === 0, `npm install from the git repository warned:\n${gitWarnings.join("\n")}`);
   figures.push(`git install (builds, in the background) ${seconds(gitInstall.ms)}`);
 
   const shown = await quietly("version", installedBin(fromGit), ["--version"], fromGit);
   expect(shown.output.trim() === `pwa-conformance-kit ${version}`, `--version of the kit installed from git printed '${shown.output.trim()}'.`);
   figures.push(`check from git ${seconds(await checkOneClause(installedBin(fromGit), fromGit))}`);
   console.log(`[package] OK: ${figures.join("; ")}.`);
+}
+
+/**
+ * `npm install <the packed kit>` into an empty project, as a user runs it: it succeeds and warns of
+ * nothing a user must act on (npmWarnings.ts). Resolves with its time.
+ */
+async function checkQuietInstall(tarballPath: string, project: string): Promise<number> {
+  const installed = await quietly("install the tarball", ...npm("install", "--no-audit", "--no-fund", "--prefer-offline", tarballPath), project);
+  expect(installed.code === 0, `npm install of the packed kit failed (exit ${installed.code}):\n${installed.output}`);
+  const warnings = warningsToActOn(installed.output);
+  expect(warnings.length === 0, `npm install of the packed kit warned:\n${warnings.join("\n")}`);
+  return installed.ms;
 }
 
 /** `check` of one clause of the kit's own reference app: the installed kit runs a check. Resolves with its time. */
