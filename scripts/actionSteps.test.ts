@@ -68,3 +68,14 @@ test("refuses what it cannot stand in for: another action, an if it cannot read,
   await expect(runActionSteps(action(steps("    - if: success()\n      shell: bash\n      run: true")), "/", {}, tmpdir())).rejects.toThrow(/cannot evaluate/);
   await expect(runActionSteps(action(CACHED_BUILD), "/", {}, mkdtempSync(join(tmpdir(), "pck-temp-")))).rejects.toThrow(/cacheStore/);
 });
+
+test("keeps what the steps keepOutputOf names printed, and only theirs", async () => {
+  const dir = action(
+    "inputs: {}\nruns:\n  using: composite\n  steps:\n    - { id: loud, shell: bash, run: echo kept }\n    - { id: other, shell: bash, run: echo shown }\n",
+  );
+  const run = await runActionSteps(dir, dir, {}, join(dir, "temp"), { keepOutputOf: ["loud"] });
+  expect(run.steps.map((step) => [step.id, step.printed])).toEqual([
+    ["loud", "kept\n"],
+    ["other", undefined],
+  ]);
+});

@@ -38,6 +38,8 @@ export interface StepResult {
   readonly code: number;
   readonly ms: number;
   readonly outputs: Readonly<Record<string, string>>;
+  /** What it printed, for the steps RunOptions.keepOutputOf names. */
+  readonly printed?: string;
 }
 
 export interface ActionRun {
@@ -62,6 +64,8 @@ export interface RunOptions {
   readonly stopAfter?: string;
   /** Variables every step gets on top of this process's, as a workflow's `env:` gives them. */
   readonly env?: Readonly<Record<string, string>>;
+  /** Ids of steps whose output is kept in `printed` (and shown once the step ends, not as it comes). */
+  readonly keepOutputOf?: readonly string[];
 }
 
 /** `steps.<id>.outputs.<name> == '<text>'` or `!=`, optionally inside `${{ }}`: the only `if:` this runner evaluates. */
@@ -141,9 +145,12 @@ export async function runActionSteps(
     };
     const cwd = resolve(workspace, expand(step["working-directory"] ?? "."));
     console.log(`[action] ${name}`);
-    const { code, ms } = await runCommand("bash", ["--noprofile", "--norc", "-eo", "pipefail", script], { cwd, env });
+    const keep = step.id !== undefined && options.keepOutputOf?.includes(step.id) === true;
+    const ran = await runCommand("bash", ["--noprofile", "--norc", "-eo", "pipefail", script], { cwd, env, quiet: keep });
+    if (keep) process.stdout.write(ran.output);
     carried = readKeyValues(githubEnv);
-    results.push({ name, id: step.id, skipped: false, code, ms, outputs: readKeyValues(output) });
+    const { code, ms } = ran;
+    results.push({ name, id: step.id, skipped: false, code, ms, outputs: readKeyValues(output), ...(keep ? { printed: ran.output } : {}) });
     if (code !== 0 || (step.id !== undefined && step.id === options.stopAfter)) break;
   }
   return { steps: results, env: carried, summary: readFileSync(summary, "utf8") };
