@@ -86,7 +86,7 @@ export async function ensureNode(major, prefix) {
     const tarball = readdirSync(work).find((file) => file.endsWith(".tgz"));
     if (packed.code !== 0 || !tarball) {
       throw new Error(
-        `Failed to fetch Node ${major}: \`npm pack ${spec}\` exited with code ${packed.code}${packed.timedOut ? ` (stopped after ${FETCH_TIMEOUT_MS} ms)` : ""}. npm test runs on Node ${TESTED_NODE} and ${ALSO_TESTED_NODE} from the npm registry; check that the registry answers (npm ping), then run it again.\n${packed.output.trim()}`,
+        `Failed to fetch Node ${major}: \`npm pack ${spec}\` exited with code ${packed.code}${packed.timedOut ? ` (stopped after ${FETCH_TIMEOUT_MS} ms)` : ""}. The kit's scripts run on Node ${TESTED_NODE} and ${ALSO_TESTED_NODE}, fetched from the npm registry when this Node is neither; check that the registry answers (npm ping), or run this on Node ${TESTED_NODE}.\n${packed.output.trim()}`,
       );
     }
     const unpacked = await runCommand("tar", ["-xzf", join(work, tarball), "-C", work, "package/bin/node"], { quiet: true });
