@@ -12,7 +12,7 @@ runs:
   using: composite
   steps:
     - id: restore
-      uses: actions/cache/restore@v4
+      uses: actions/cache/restore@v6
       with: { path: "\${{ runner.temp }}/thing", key: "thing-\${{ inputs.word }}" }
     - id: make
       if: steps.restore.outputs.cache-hit != 'true'
@@ -21,7 +21,7 @@ runs:
       run: mkdir -p "$RUNNER_TEMP/thing" && echo "$WORD" > "$RUNNER_TEMP/thing/file"
     - id: save
       if: \${{ steps.restore.outputs.cache-hit != 'true' }}
-      uses: actions/cache/save@v4
+      uses: actions/cache/save@v6
       with: { path: "\${{ runner.temp }}/thing", key: "thing-\${{ inputs.word }}" }
     - id: read
       shell: bash
@@ -62,7 +62,7 @@ test("a cache miss runs the if-guarded steps and saves; a later run on a fresh r
 
 test("refuses what it cannot stand in for: another action, an if it cannot read, actions/cache without a store", async () => {
   const steps = (step: string) => `runs:\n  using: composite\n  steps:\n${step}\ninputs: {}\n`;
-  await expect(runActionSteps(action(steps("    - uses: actions/setup-node@v4")), "/", {}, tmpdir(), { cacheStore: "/x" })).rejects.toThrow(
+  await expect(runActionSteps(action(steps("    - uses: actions/setup-node@v7")), "/", {}, tmpdir(), { cacheStore: "/x" })).rejects.toThrow(
     /can run only actions\/cache/,
   );
   await expect(runActionSteps(action(steps("    - if: success()\n      shell: bash\n      run: true")), "/", {}, tmpdir())).rejects.toThrow(/cannot evaluate/);
@@ -110,4 +110,15 @@ test("a step runs with GITHUB_ACTIONS=true and its annotation lines are read; un
   expect(stop).toBeGreaterThan(-1);
   expect(stop).toBeLessThan(error);
   expect(lines.indexOf(`::${token}::`)).toBeGreaterThan(error);
+});
+
+test("keeps what each step printed", async () => {
+  const dir = action(
+    "inputs: {}\nruns:\n  using: composite\n  steps:\n    - { id: loud, shell: bash, run: echo kept }\n    - { id: other, shell: bash, run: echo shown }\n",
+  );
+  const run = await runActionSteps(dir, dir, {}, join(dir, "temp"));
+  expect(run.steps.map((step) => [step.id, step.printed])).toEqual([
+    ["loud", "kept\n"],
+    ["other", "shown\n"],
+  ]);
 });

@@ -43,6 +43,8 @@ export interface StepResult {
   readonly outputs: Readonly<Record<string, string>>;
   /** The workflow command lines a runner makes annotations of, as the step printed them. */
   readonly annotations: readonly string[];
+  /** Everything it printed (it is shown as it runs, too). */
+  readonly printed: string;
 }
 
 /** A line GitHub's runner turns into an annotation: `::error`, `::warning` or `::notice`, with or without properties. */
@@ -117,7 +119,7 @@ export async function runActionSteps(
     const name = step.name ?? `step ${index + 1}`;
     if (step.if !== undefined && !holds(step.if, name)) {
       console.log(`[action] ${name}: skipped (if: ${step.if})`);
-      results.push({ name, id: step.id, skipped: true, code: 0, ms: 0, outputs: {}, annotations: [] });
+      results.push({ name, id: step.id, skipped: true, code: 0, ms: 0, outputs: {}, annotations: [], printed: "" });
       continue;
     }
     if (step.uses !== undefined) {
@@ -125,7 +127,7 @@ export async function runActionSteps(
       const inputsOfStep = Object.fromEntries(Object.entries(step.with ?? {}).map(([key, value]) => [key, expand(String(value))]));
       console.log(`[action] ${name}`);
       const outputs = runCacheStandIn(step.uses, inputsOfStep, options.cacheStore, name);
-      results.push({ name, id: step.id, skipped: false, code: 0, ms: performance.now() - started, outputs, annotations: [] });
+      results.push({ name, id: step.id, skipped: false, code: 0, ms: performance.now() - started, outputs, annotations: [], printed: "" });
       if (step.id !== undefined && step.id === options.stopAfter) break;
       continue;
     }
@@ -159,7 +161,7 @@ export async function runActionSteps(
     const { code, ms } = ran;
     const annotations = ran.output.split(/\r?\n/).filter((line) => ANNOTATION_LINE.test(line));
     carried = readKeyValues(githubEnv);
-    results.push({ name, id: step.id, skipped: false, code, ms, outputs: readKeyValues(output), annotations });
+    results.push({ name, id: step.id, skipped: false, code, ms, outputs: readKeyValues(output), annotations, printed: ran.output });
     if (code !== 0 || (step.id !== undefined && step.id === options.stopAfter)) break;
   }
   return { steps: results, env: carried, summary: readFileSync(summary, "utf8") };

@@ -7,14 +7,14 @@
 import { cpSync, existsSync, renameSync, rmSync } from "node:fs";
 import { isAbsolute, join } from "node:path";
 
-const SUPPORTED = /^actions\/cache\/(restore|save)@v4$/;
+const SUPPORTED = /^actions\/cache\/(restore|save)@v6$/;
 const INPUTS = new Set(["path", "key"]);
 
 /** Runs the step `uses` with its `with` inputs; returns its outputs. Throws for any other action. */
 export function runCacheStandIn(uses: string, inputs: Readonly<Record<string, string>>, store: string | undefined, name: string): Record<string, string> {
   const kind = SUPPORTED.exec(uses)?.[1];
   if (kind === undefined)
-    throw new Error(`action.yml step '${name}' uses ${uses}; this local runner can run only actions/cache/restore@v4 and actions/cache/save@v4.`);
+    throw new Error(`action.yml step '${name}' uses ${uses}; this local runner can run only actions/cache/restore@v6 and actions/cache/save@v6.`);
   if (store === undefined) throw new Error(`action.yml step '${name}' uses ${uses}; pass runActionSteps a cacheStore folder to stand in for GitHub's cache.`);
   for (const input of Object.keys(inputs))
     if (!INPUTS.has(input)) throw new Error(`action.yml step '${name}' gives ${uses} the input '${input}', which the local stand-in does not cover.`);

@@ -10,9 +10,10 @@
  * reference app (`serve`). Without kit-source, a job builds the kit from the action's files,
  * installs its runtime only and caches it. From the git repository (the same commit in a local bare
  * repository, a `git+file:` URL; npm installs the dev dependencies in its clone and runs prepare), in
- * the background: a `check` of one clause of the reference app. Also the release of this version as
- * the release workflow makes it (scripts/release.ts), dry-run on the packed tarball, and `npm pack` in
- * a fresh clone without node_modules fails saying to run npm ci.
+ * the background: a `check` of one clause of the reference app. The tarball's and git's installs
+ * warn of nothing a user must act on (npmWarnings.ts). Also the release of this version as the
+ * release workflow makes it (scripts/release.ts), dry-run on the packed tarball (which fails on an
+ * npm warning too), and `npm pack` in a fresh clone without node_modules fails saying to run npm ci.
  * Prints the figures of each. Exit 0 when all of it holds.
  */
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -26,6 +27,7 @@ import { freePort } from "../kit/freePort.ts";
 import { CHECKLIST_PAGE, KIT_ROOT } from "../kit/kitPaths.ts";
 import { type ActionRun, runActionSteps } from "./actionSteps.ts";
 import { compareWithRecord } from "./exampleApps/checkRecordedApp.ts";
+import { warningsToActOn } from "./npmWarnings.ts";
 import { PACKAGE_RECORDING, PACKAGE_RECORDINGS, PACKAGE_VERDICTS } from "./packageRecording.ts";
 import { ReleaseError, release } from "./release.ts";
 import { npm, runCommand, seconds, stopWhenOrphaned } from "./runCommand.mjs";
@@ -87,6 +89,7 @@ async function checkPackage(work: string): Promise<void> {
     throw error;
   }
   figures.push(`release dry run ${seconds(performance.now() - released)}`);
+  figures.push(`tarball install ${seconds(await checkQuietInstall(tarballPath, emptyProject(join(work, "tarball-user"))))}`);
 
   const bare = join(work, "kit.git");
   const commit = await snapshotRepository(ROOT, bare, work);
@@ -126,12 +129,26 @@ async function checkPackage(work: string): Promise<void> {
   }
   const gitInstall = await gitInstalling;
   expect(gitInstall.code === 0, `npm install from the git repository failed (exit ${gitInstall.code}):\n${gitInstall.output}`);
+  const gitWarnings = warningsToActOn(gitInstall.output);
+  expect(gitWarnings.length === 0, `npm install from the git repository warned:\n${gitWarnings.join("\n")}`);
   figures.push(`git install (builds, in the background) ${seconds(gitInstall.ms)}`);
 
   const shown = await quietly("version", installedBin(fromGit), ["--version"], fromGit);
   expect(shown.output.trim() === `pwa-conformance-kit ${version}`, `--version of the kit installed from git printed '${shown.output.trim()}'.`);
   figures.push(`check from git ${seconds(await checkOneClause(installedBin(fromGit), fromGit))}`);
   console.log(`[package] OK: ${figures.join("; ")}.`);
+}
+
+/**
+ * `npm install <the packed kit>` into an empty project, as a user runs it: it succeeds and warns of
+ * nothing a user must act on (npmWarnings.ts). Resolves with its time.
+ */
+async function checkQuietInstall(tarballPath: string, project: string): Promise<number> {
+  const installed = await quietly("install the tarball", ...npm("install", "--no-audit", "--no-fund", "--prefer-offline", tarballPath), project);
+  expect(installed.code === 0, `npm install of the packed kit failed (exit ${installed.code}):\n${installed.output}`);
+  const warnings = warningsToActOn(installed.output);
+  expect(warnings.length === 0, `npm install of the packed kit warned:\n${warnings.join("\n")}`);
+  return installed.ms;
 }
 
 /** `check` of one clause of the kit's own reference app: the installed kit runs a check. Resolves with its time. */
@@ -234,6 +251,9 @@ function checkFirstRun(run: ActionRun, runnerTemp: string): number {
   const install = stepOf(run, "install");
   expect(stepOf(run, "cache").outputs["cache-hit"] === "false", "the first run found the kit in an empty cache.");
   expect(install.code === 0, `the action's install step failed (exit ${install.code}); see its output above.`);
+  // Not even the advisory on the kit's prepare: the runner's package.json the action writes allows it.
+  const warnings = install.printed.split("\n").filter((line) => line.startsWith("npm warn"));
+  expect(warnings.length === 0, `the action's install step warned:\n${warnings.join("\n")}`);
   expect(!stepOf(run, "save").skipped, "the first run did not save the kit to the cache.");
   const home = join(runnerTemp, "pwa-conformance-kit");
   expect(existsSync(join(home, "node_modules", "express")), "the action's install has no runtime dependency (express).");

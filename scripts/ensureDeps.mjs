@@ -94,16 +94,21 @@ export function unlockedOptionals(lock) {
 }
 
 /**
- * Whether this Node satisfies package.json's `engines.node` when it has the form `>=MAJOR.MINOR`.
+ * Whether this Node satisfies package.json's `engines.node` when it is made of `^MAJOR.MINOR` and
+ * `>=MAJOR.MINOR` alternatives joined by `||` (minors optional); a range of any other form is left
+ * to npm, and passes here.
  * @param {string | undefined} range
  * @param {string} version process.versions.node
  */
 export function nodeSatisfies(range, version) {
-  const want = /^>=\s*(\d+)(?:\.(\d+))?/.exec(range ?? "");
-  if (!want) return true;
+  const alternatives = (range ?? "").split("||").map((alternative) => /^(\^|>=)\s*(\d+)(?:\.(\d+))?$/.exec(alternative.trim()));
+  if (alternatives.some((alternative) => alternative === null)) return true;
   const [major = 0, minor = 0] = version.split(".").map(Number);
-  const [wantMajor, wantMinor] = [Number(want[1]), Number(want[2] ?? 0)];
-  return major > wantMajor || (major === wantMajor && minor >= wantMinor);
+  return alternatives.some((alternative) => {
+    const [, operator, wantMajor, wantMinor = "0"] = /** @type {RegExpExecArray} */ (alternative);
+    const atLeast = major > Number(wantMajor) || (major === Number(wantMajor) && minor >= Number(wantMinor));
+    return atLeast && (operator === ">=" || major === Number(wantMajor));
+  });
 }
 
 /** @param {string} path */
@@ -125,7 +130,7 @@ export async function ensureDeps(prefix) {
   const manifest = readJson(join(ROOT, "package.json"));
   const range = manifest.engines?.node;
   if (!nodeSatisfies(range, process.versions.node)) {
-    console.error(`${prefix} Failed to start: this is Node ${process.versions.node}, the project needs Node ${range}. Install Node 20 (20.19 or newer).`);
+    console.error(`${prefix} Failed to start: this is Node ${process.versions.node}, the project needs Node ${range}. Install Node 24 (or 22).`);
     return false;
   }
   /** @type {Lockfile | undefined} */
@@ -151,7 +156,7 @@ export async function ensureDeps(prefix) {
   const [cmd, args] = npm(command, "--no-audit", "--no-fund");
   const result = await runCommand(cmd, args, { cwd: ROOT });
   if (result.notFound) {
-    console.error(`${prefix} Failed to install dependencies: npm is not on PATH. Install Node 20 with npm, then run this again.`);
+    console.error(`${prefix} Failed to install dependencies: npm is not on PATH. Install Node 24 (or 22) with npm, then run this again.`);
     return false;
   }
   if (result.code !== 0) {

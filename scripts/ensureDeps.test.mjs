@@ -44,7 +44,16 @@ describe("staleReason", () => {
 
 test("nodeSatisfies compares major and minor of a >= range", () => {
   expect([nodeSatisfies(">=20.19", "20.18.9"), nodeSatisfies(">=20.19", "20.19.0"), nodeSatisfies(">=20.19", "22.1.0")]).toEqual([false, true, true]);
-  expect(nodeSatisfies("^20 || ^22", "18.0.0")).toBe(true);
+});
+
+test("nodeSatisfies reads ^ ranges joined by ||, as package.json's engines has them", () => {
+  const engines = "^22.12 || >=24";
+  const versions = ["20.20.0", "22.11.0", "22.12.0", "22.23.3", "23.11.1", "24.0.0", "26.12.1"];
+  expect(versions.map((version) => nodeSatisfies(engines, version))).toEqual([false, false, true, true, false, true, true]);
+});
+
+test("nodeSatisfies leaves a range of another form to npm", () => {
+  expect(nodeSatisfies("~20.1 || 22.x", "18.0.0")).toBe(true);
 });
 
 describe("unlockedOptionals", () => {

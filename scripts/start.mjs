@@ -2,9 +2,12 @@
 // `npm start`: install what is missing, build the app and its worker, then run the mock server in
 // the foreground with the command line passed through (`npm start -- --port 5000`, `-- --help`).
 // The server prints its URL; Ctrl-C or SIGTERM stops it and this exits with its code.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { ensureDeps, ROOT } from "./ensureDeps.mjs";
+import { ensureDeps, nodeSatisfies, ROOT } from "./ensureDeps.mjs";
 import { npm, runCommand, stopWhenOrphaned } from "./runCommand.mjs";
+import { runOnNode, TESTED_NODE } from "./testedNode.mjs";
 
 const SERVE = fileURLToPath(new URL("../mock-server/process/serve.mjs", import.meta.url));
 
@@ -33,4 +36,8 @@ async function start() {
 }
 
 stopWhenOrphaned();
-process.exitCode = await start();
+// On a Node that package.json's engines does not name (Node 20 is past its end of life), this
+// script runs again on Node 24, fetched from the npm registry as npm test does.
+const { engines } = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8"));
+const reran = nodeSatisfies(engines?.node, process.versions.node) ? undefined : await runOnNode(TESTED_NODE, "[start]");
+process.exitCode = reran ?? (await start());

@@ -2,6 +2,8 @@
 // `npm test`: install what is missing (a Chromium included), then every check CI runs, cheapest
 // first, stopping at the first failure. `npm test -- <args>` passes <args> to the final
 // `playwright test`, e.g. `npm test -- --repeat-each=10` or `npm test -- specs/registration.spec.ts`.
+// It all runs on Node 24 (scripts/testedNode.mjs: fetched from the npm registry when this is another
+// Node), and the steps marked `node: 22` on Node 22 too: the two lines package.json's engines names.
 import { spawn } from "node:child_process";
 import { createWriteStream, existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
@@ -9,6 +11,7 @@ import { ENV } from "../kit/env.mjs";
 import { ensureChromium, ensureFullChromium } from "./ensureChromium.mjs";
 import { ensureDeps, ROOT } from "./ensureDeps.mjs";
 import { npm, runCommand, seconds, stopWhenOrphaned } from "./runCommand.mjs";
+import { ALSO_TESTED_NODE, ensureNode, runOnNode, TESTED_NODE, withNodeFirst } from "./testedNode.mjs";
 
 /**
  * @typedef {object} Step
@@ -19,6 +22,8 @@ import { npm, runCommand, seconds, stopWhenOrphaned } from "./runCommand.mjs";
  * @property {boolean} [summaryOnly] On success show only the output's last line.
  * @property {NodeJS.ProcessEnv} [env] Extra environment for the command.
  * @property {boolean} [examples] It checks an example app: it waits for the background install first.
+ * @property {typeof ALSO_TESTED_NODE} [node] Run it on this Node instead of this process's: its
+ *   binary for `process.execPath` and for a program from node_modules/.bin, and first on PATH.
  */
 
 /**
@@ -31,6 +36,13 @@ function steps(extraArgs) {
     { name: "typecheck", shown: "npx tsc -b", run: { bin: "tsc", from: "typescript", args: ["-b"] } },
     { name: "lint", shown: "npx biome check .", run: { bin: "biome", from: "@biomejs/biome", args: ["check", "."] } },
     { name: "unit tests", shown: "npx vitest run", run: { bin: "vitest", from: "vitest", args: ["run"] } },
+    {
+      // The same tests on the other Node line users have; the package step below runs on it too.
+      name: `unit tests on Node ${ALSO_TESTED_NODE}`,
+      shown: `npx vitest run (Node ${ALSO_TESTED_NODE})`,
+      run: { bin: "vitest", from: "vitest", args: ["run"] },
+      node: ALSO_TESTED_NODE,
+    },
     {
       // Cheap: sizes of the client code, worker and app against workbox-window, serwist and React.
       name: "size figures",
@@ -72,12 +84,14 @@ function steps(extraArgs) {
       // npm pack in a fresh clone, which must say to run npm ci. And the release workflow's own
       // script (scripts/release.ts) on that tarball, publishing dry-run: the tag v<version>
       // names package.json's version, CHANGELOG.md has its section, the tarball holds what `files`
-      // promises and nothing else, and `npm publish --provenance --dry-run` passes (seconds).
+      // promises and nothing else, and `npm publish --provenance --dry-run` passes (seconds). On
+      // Node 22: the kit installed, built and checking an app on the older line users have.
       name: "package",
       shown: "npm run check:package",
       run: [process.execPath, ["--import", "tsx", "scripts/checkPackage.ts"]],
       // The second app's failures are its record: progress lines, not a ✘ line for each.
       env: { [ENV.output]: "progress" },
+      node: ALSO_TESTED_NODE,
     },
     {
       // Record and replay (docs/mock-server.md): the package step's check of the second app recorded
@@ -129,14 +143,18 @@ function steps(extraArgs) {
  * Runs one step; resolves to its exit code after printing how it went.
  * @param {Step} step
  * @param {string} label e.g. `3/6 lint`
+ * @param {Record<number, string>} nodes the Node binary of each major a step may ask for
  * @returns {Promise<{ code: number; ms: number }>}
  */
-async function runStep(step, label) {
+async function runStep(step, label, nodes) {
   console.log(`[test] ${label}: ${step.shown}`);
+  const node = (step.node === undefined ? undefined : nodes[step.node]) ?? process.execPath;
   let command;
   let args;
-  if (Array.isArray(step.run)) [command, args] = step.run;
-  else {
+  if (Array.isArray(step.run)) {
+    [command, args] = step.run;
+    if (command === process.execPath) command = node;
+  } else {
     command = join(ROOT, "node_modules", ".bin", process.platform === "win32" ? `${step.run.bin}.cmd` : step.run.bin);
     args = step.run.args;
     if (!existsSync(command)) {
@@ -145,8 +163,11 @@ async function runStep(step, label) {
       );
       return { code: 127, ms: 0 };
     }
+    // A JavaScript program (vitest is one) runs on the step's Node when it is given as the script.
+    if (step.node !== undefined) [command, args] = [node, [command, ...args]];
   }
-  const result = await runCommand(command, args, { cwd: ROOT, quiet: step.summaryOnly, env: { ...process.env, ...step.env } });
+  const env = { ...process.env, ...step.env };
+  const result = await runCommand(command, args, { cwd: ROOT, quiet: step.summaryOnly, env: step.node === undefined ? env : withNodeFirst(node, env) });
   if (result.notFound) console.error(`[test] ${label}: Failed to run it: ${command} is not on PATH.`);
   else if (step.summaryOnly) {
     if (result.code === 0) console.log(result.output.trim().split("\n").at(-1));
@@ -199,6 +220,15 @@ function installExamplesInBackground() {
 /** @returns {Promise<number>} the exit code */
 async function test() {
   const started = performance.now();
+  /** @type {Record<number, string>} */
+  const nodes = {};
+  try {
+    nodes[ALSO_TESTED_NODE] = await ensureNode(ALSO_TESTED_NODE, "[test]");
+  } catch (error) {
+    console.error(`[test] ${/** @type {Error} */ (error).message}`);
+    return 1;
+  }
+  console.log(`[test] on Node ${process.versions.node}; the steps marked Node ${ALSO_TESTED_NODE} on ${nodes[ALSO_TESTED_NODE]}`);
   if (!(await ensureDeps("[test]"))) return 1;
   try {
     if (!(await ensureChromium())) return 1;
@@ -215,7 +245,7 @@ async function test() {
   for (const [index, step] of all.entries()) {
     const label = `${index + 1}/${all.length} ${step.name}`;
     if (step.examples) await installs.wait();
-    const { code, ms } = await runStep(step, label);
+    const { code, ms } = await runStep(step, label, nodes);
     if (code !== 0) {
       installs.stop();
       const skipped = all.slice(index + 1).map((later) => later.name);
@@ -229,4 +259,5 @@ async function test() {
 }
 
 stopWhenOrphaned();
-process.exitCode = await test();
+// Every step, npm's installs included, on Node 24: this script again on it when this is another Node.
+process.exitCode = (await runOnNode(TESTED_NODE, "[test]")) ?? (await test());

@@ -1,5 +1,6 @@
 import type { ServerResponse } from "node:http";
 import { connect } from "node:net";
+import { getDefaultHighWaterMark } from "node:stream";
 import express from "express";
 import { expect, onTestFinished, test } from "vitest";
 import { Journal } from "../journal/journal.ts";
@@ -13,8 +14,11 @@ const entry = (n: number) => documentEntry(`/app/pages/${n}?${"x".repeat(1_000)}
 /** 32 MB of entries: several times what the kernel buffers on loopback (a few MB each way). */
 const ENTRIES = 32_000;
 
-/** Node's default highWaterMark (16 kB) plus one entry's message: what a paused stream may hold. */
-const BOUNDED_BUFFER_BYTES = 64 * 1024;
+/**
+ * Node's default highWaterMark (16 kB on Node 20, 64 kB since Node 22) plus room for one entry's
+ * message: what a paused stream may hold.
+ */
+const BOUNDED_BUFFER_BYTES = getDefaultHighWaterMark(false) + 48 * 1024;
 
 test("a stream whose client stops reading keeps a bounded buffer, then catches up with the newest entries", async () => {
   const journal = new Journal(10);

@@ -50,6 +50,17 @@ export function codeBlocks(markdown: string, lang: string): string[] {
   return blocks;
 }
 
+/** The file with only its fenced code blocks of `lang` left, line for line (every other line empty). */
+export function onlyCode(markdown: string, lang: string): string {
+  let inside = false;
+  return classifyLines(markdown)
+    .map((line) => {
+      if (line.kind === "open") inside = line.info === lang;
+      return inside && line.kind === "code" ? line.text : "";
+    })
+    .join("\n");
+}
+
 export interface Heading {
   readonly level: number;
   readonly text: string;
