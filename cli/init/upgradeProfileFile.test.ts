@@ -4,23 +4,14 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { runInit } from "../init.ts";
 import { REFERENCE_PROFILE } from "../profile/loadProfile.ts";
+import { type CapturedOutput, captureOutput } from "../testing/capturedOutput.ts";
 
 let dir: string;
-let stderr: string;
-let stdout: string;
+let out: CapturedOutput;
 
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), "pck-upgrade-"));
-  stderr = "";
-  stdout = "";
-  vi.spyOn(process.stderr, "write").mockImplementation((chunk) => {
-    stderr += String(chunk);
-    return true;
-  });
-  vi.spyOn(process.stdout, "write").mockImplementation((chunk) => {
-    stdout += String(chunk);
-    return true;
-  });
+  out = captureOutput();
 });
 
 afterEach(() => {
@@ -48,7 +39,7 @@ describe("init --upgrade <profile>", () => {
     const file = write("app.profile.json", format1);
     expect(await runInit(["--upgrade", "app.profile.json"], dir)).toBe(0);
     expect(JSON.parse(readFileSync(file, "utf8"))).toEqual(today);
-    expect(stdout).toBe(
+    expect(out.stdout).toBe(
       `init: upgraded ${file} to profile format 2:\n` +
         '  - "fallbacks.clientError.trigger": "Throw an error" is now {"path": "/app/crash", "name": "Throw an error"} (the page format 1 pressed it on)\n' +
         '  - "version": 2 is added (format 1 had none)\n',
@@ -62,7 +53,7 @@ describe("init --upgrade <profile>", () => {
     const file = write("app.profile.json", text);
     expect(await runInit(["--upgrade", file], dir)).toBe(0);
     expect(readFileSync(file, "utf8")).toBe(text);
-    expect(stdout).toContain("nothing to upgrade, nothing written");
+    expect(out.stdout).toContain("nothing to upgrade, nothing written");
   });
 
   test("refuses a symbolic link, leaving it and its target as they were", async () => {
@@ -70,7 +61,7 @@ describe("init --upgrade <profile>", () => {
     const link = join(dir, "link.json");
     symlinkSync(target, link);
     expect(await runInit(["--upgrade", link], dir)).toBe(2);
-    expect(stderr).toContain(`Failed to upgrade ${link}: it is a symbolic link, and the kit never writes through one.`);
+    expect(out.stderr).toContain(`Failed to upgrade ${link}: it is a symbolic link, and the kit never writes through one.`);
     expect(lstatSync(link).isSymbolicLink()).toBe(true);
     expect(JSON.parse(readFileSync(target, "utf8"))).toEqual(format1);
   });
@@ -79,31 +70,31 @@ describe("init --upgrade <profile>", () => {
     const text = `${JSON.stringify({ name: "my-app", version: "1.0.0", scripts: {} })}\n`;
     const file = write("package.json", text);
     expect(await runInit(["--upgrade", file], dir)).toBe(2);
-    expect(stderr).toContain(`Failed to read profile ${file}: "version" is "1.0.0": it must be the profile format's number, 2 for this kit.`);
-    expect(stderr).toContain("Nothing was written.");
+    expect(out.stderr).toContain(`Failed to read profile ${file}: "version" is "1.0.0": it must be the profile format's number, 2 for this kit.`);
+    expect(out.stderr).toContain("Nothing was written.");
     expect(readFileSync(file, "utf8")).toBe(text);
     const notJson = write("notes.md", "# Notes\n");
     expect(await runInit(["--upgrade", notJson], dir)).toBe(2);
-    expect(stderr).toContain(`Failed to read profile ${notJson}: it is not valid JSON`);
+    expect(out.stderr).toContain(`Failed to read profile ${notJson}: it is not valid JSON`);
     const unversioned = write("other.json", { name: "x" });
     expect(await runInit(["--upgrade", unversioned], dir)).toBe(2);
-    expect(stderr).toMatch(/Failed to read profile .*other\.json \(it is a format 1 profile, .*\): .*basePath/s);
+    expect(out.stderr).toMatch(/Failed to read profile .*other\.json \(it is a format 1 profile, .*\): .*basePath/s);
     expect(JSON.parse(readFileSync(unversioned, "utf8"))).toEqual({ name: "x" });
   });
 
   test("refuses a two-page profile, naming the page to add, and writes nothing", async () => {
     const file = write("two.json", { ...format1, pages: today.pages.slice(0, 2) });
     expect(await runInit(["--upgrade", file], dir)).toBe(2);
-    expect(stderr).toContain('"pages" has 2 pages; format 2 needs three in-scope pages other than home');
+    expect(out.stderr).toContain('"pages" has 2 pages; format 2 needs three in-scope pages other than home');
     expect(JSON.parse(readFileSync(file, "utf8")).pages).toHaveLength(2);
   });
 
   test("a missing file, or --upgrade with init's other options, is a usage error", async () => {
     expect(await runInit(["--upgrade", "none.json"], dir)).toBe(2);
-    expect(stderr).toContain(`Failed to upgrade ${join(dir, "none.json")}: ENOENT.`);
+    expect(out.stderr).toContain(`Failed to upgrade ${join(dir, "none.json")}: ENOENT.`);
     expect(await runInit(["--upgrade", "a.json", "--target", "http://127.0.0.1:3000/"], dir)).toBe(2);
-    expect(stderr).toContain("--upgrade rewrites the profile it names in place: it takes no --target.");
+    expect(out.stderr).toContain("--upgrade rewrites the profile it names in place: it takes no --target.");
     expect(await runInit(["--upgrade", ""], dir)).toBe(2);
-    expect(stderr).toContain("--upgrade must name a profile file");
+    expect(out.stderr).toContain("--upgrade must name a profile file");
   });
 });

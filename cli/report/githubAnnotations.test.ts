@@ -1,9 +1,10 @@
 import { describe, expect, test } from "vitest";
 import type { Level } from "../../kit/outcomes.ts";
+import { outcome } from "../testing/testOutcomes.ts";
 import { type AcceptedGap, acceptedGaps } from "./acceptedGaps.ts";
 import { parseChecklist } from "./checklist.ts";
 import { ANNOTATIONS_PER_KIND, annotatesForGitHub, githubAnnotations } from "./githubAnnotations.ts";
-import { clauseVerdicts, type TestOutcome } from "./verdicts.ts";
+import { clauseVerdicts } from "./verdicts.ts";
 
 const CHECKLIST = `
 ### REG-1 — Register only where supported
@@ -17,14 +18,6 @@ and throws nothing: 100% of the time.
 **Specs.** specs/navigation-offline.spec.ts
 `;
 const clauses = parseChecklist(CHECKLIST);
-
-const outcome = (title: string, result: TestOutcome["outcome"], level: Level = "required", detail?: string): TestOutcome => ({
-  title,
-  file: "specs/x.spec.ts",
-  level,
-  outcome: result,
-  ...(detail ? { detail } : {}),
-});
 
 const run = { level: "required" as Level, gaps: [] as AcceptedGap[], profilePath: "conformance/profile.json", report: "conformance-report/conformance.md" };
 

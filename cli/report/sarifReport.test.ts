@@ -1,9 +1,10 @@
 import { describe, expect, test } from "vitest";
 import type { Level } from "../../kit/outcomes.ts";
+import { outcome } from "../testing/testOutcomes.ts";
 import { acceptedGaps } from "./acceptedGaps.ts";
 import { parseChecklist } from "./checklist.ts";
 import { SARIF_SCHEMA, sarifReport } from "./sarifReport.ts";
-import { clauseVerdicts, type TestOutcome } from "./verdicts.ts";
+import { clauseVerdicts } from "./verdicts.ts";
 
 const clauses = parseChecklist(`
 ### REG-1 — Register only where supported
@@ -19,14 +20,6 @@ const clauses = parseChecklist(`
 **Recommended.** A named timeout.
 **Specs.** specs/navigation-offline.spec.ts
 `);
-
-const outcome = (title: string, result: TestOutcome["outcome"], level: Level = "required", detail?: string): TestOutcome => ({
-  title,
-  file: "specs/x.spec.ts",
-  level,
-  outcome: result,
-  ...(detail ? { detail } : {}),
-});
 
 const run = {
   level: "required" as Level,

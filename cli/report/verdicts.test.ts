@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
-import type { Level } from "../../kit/outcomes.ts";
+import { outcome } from "../testing/testOutcomes.ts";
 import { verdictMarkdown } from "./verdictMarkdown.ts";
-import { clauseVerdicts, exitCodeFor, suiteNotes, summarize, type TestOutcome } from "./verdicts.ts";
+import { clauseVerdicts, exitCodeFor, suiteNotes, summarize } from "./verdicts.ts";
 
 const clauses = [
   { id: "REG-1", title: "Register only where supported" },
@@ -10,13 +10,6 @@ const clauses = [
   { id: "ERR-3", title: "Unauthorized" },
   { id: "NAV-6", title: "Offline page" },
 ];
-const outcome = (title: string, result: TestOutcome["outcome"], level: Level = "required", detail?: string): TestOutcome => ({
-  title,
-  file: "specs/x.spec.ts",
-  level,
-  outcome: result,
-  ...(detail ? { detail } : {}),
-});
 
 const verdicts = clauseVerdicts(clauses, [
   outcome("REG-1 registers", "passed"),
