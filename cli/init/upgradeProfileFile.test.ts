@@ -89,9 +89,14 @@ describe("init --upgrade <profile>", () => {
     expect(JSON.parse(readFileSync(file, "utf8")).pages).toHaveLength(2);
   });
 
+  test("a folder named as the profile is refused with the option that named it", async () => {
+    expect(await runInit(["--upgrade", dir], dir)).toBe(2);
+    expect(out.stderr).toContain(`Failed to read profile ${dir}: it is a directory. Pass a profile file with --upgrade.`);
+  });
+
   test("a missing file, or --upgrade with init's other options, is a usage error", async () => {
     expect(await runInit(["--upgrade", "none.json"], dir)).toBe(2);
-    expect(out.stderr).toContain(`Failed to upgrade ${join(dir, "none.json")}: ENOENT.`);
+    expect(out.stderr).toContain(`Failed to upgrade ${join(dir, "none.json")}: there is no such file`);
     expect(await runInit(["--upgrade", "a.json", "--target", "http://127.0.0.1:3000/"], dir)).toBe(2);
     expect(out.stderr).toContain("--upgrade rewrites the profile it names in place: it takes no --target.");
     expect(await runInit(["--upgrade", ""], dir)).toBe(2);

@@ -4,6 +4,7 @@
  * profile, or one whose upgrade needs what only its team knows, is refused and nothing written.
  */
 import { lstatSync } from "node:fs";
+import { fileReadProblem } from "../../kit/jsonFileText.ts";
 import { replaceFile } from "../../kit/replaceFile.ts";
 import { ProfileError, readProfile } from "../profile/loadProfile.ts";
 import { PROFILE_FORMAT } from "../profile/profileSchema.ts";
@@ -19,13 +20,13 @@ export function upgradeProfileFile(file: string): UpgradedFile {
   try {
     isLink = lstatSync(file).isSymbolicLink();
   } catch (error) {
-    throw initError("upgradeRead", file, (error as NodeJS.ErrnoException).code ?? (error as Error).message);
+    throw initError("upgradeRead", file, fileReadProblem(error as NodeJS.ErrnoException));
   }
   // Rewriting through a link would change a file elsewhere; replacing the link would cut it.
   if (isLink) throw initError("upgradeLink", file);
   let read: ReturnType<typeof readProfile>;
   try {
-    read = readProfile(file);
+    read = readProfile(file, "--upgrade");
   } catch (error) {
     if (error instanceof ProfileError) throw initError("upgradeRefused", error.message);
     throw error;

@@ -36,7 +36,7 @@ describe("loadProfile", () => {
 
   test("names a missing file", () => {
     const file = join(dir, "none.json");
-    expect(() => loadProfile(file)).toThrow(`Failed to read profile ${file}: ENOENT. Pass an existing file with --profile.`);
+    expect(() => loadProfile(file)).toThrow(`Failed to read profile ${file}: there is no such file`);
   });
 
   describe("a profile written for an earlier kit (format 1, no version)", () => {

@@ -1,4 +1,5 @@
 /** Reads and validates a profile file; every mistake is reported with its path in the file. */
+import { fileReadProblem } from "../../kit/jsonFileText.ts";
 import { kitPath } from "../../kit/kitPaths.ts";
 import { readSmallFile } from "../../kit/readSmallFile.ts";
 import { describeIssues } from "../../mock-server/http/validation.ts";
@@ -55,28 +56,29 @@ export function parseProfile(json: string, source: string): ReadProfile {
   return { profile: parsed.data, upgraded: upgrade.notes, json: upgrade.profile };
 }
 
-/** The profile's text; its kind and size checked first (readSmallFile). */
-function readCapped(file: string): string {
+/** The profile's text; its kind and size checked first (readSmallFile). `flag` is the option that named the file, for the hint. */
+function readCapped(file: string, flag: string): string {
   const read = readSmallFile(file, MAX_PROFILE_FILE_BYTES);
   if ("text" in read) return read.text;
   const why = {
-    directory: "it is a directory. Pass a profile file with --profile.",
-    "not a regular file": "it is not a regular file (a device, pipe or socket). Save the profile to a file and pass that with --profile.",
-    "too large": `it is larger than the ${MAX_PROFILE_FILE_BYTES} bytes a profile may have. Pass the profile's JSON file with --profile.`,
+    directory: `it is a directory. Pass a profile file with ${flag}.`,
+    "not a regular file": `it is not a regular file (a device, pipe or socket). Save the profile to a file and pass that with ${flag}.`,
+    "too large": `it is larger than the ${MAX_PROFILE_FILE_BYTES} bytes a profile may have. Pass the profile's JSON file with ${flag}.`,
   }[read.problem];
   throw new ProfileError(`Failed to read profile ${file}: ${why}`);
 }
 
-/** The profile's file, read and validated, an older format upgraded in memory and saying what changed. */
-export function readProfile(file: string = REFERENCE_PROFILE): ReadProfile {
+/**
+ * The profile's file, read and validated, an older format upgraded in memory and saying what changed.
+ * `flag` is the option that named the file (`--profile`, or init's `--upgrade`), for the messages' hints.
+ */
+export function readProfile(file: string = REFERENCE_PROFILE, flag = "--profile"): ReadProfile {
   let json: string;
   try {
-    json = readCapped(file);
+    json = readCapped(file, flag);
   } catch (error) {
     if (error instanceof ProfileError) throw error;
-    throw new ProfileError(
-      `Failed to read profile ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}. Pass an existing file with --profile.`,
-    );
+    throw new ProfileError(`Failed to read profile ${file}: ${fileReadProblem(error as NodeJS.ErrnoException)}. Pass an existing file with ${flag}.`);
   }
   return parseProfile(json, file);
 }
