@@ -12,8 +12,10 @@ import type { Locator, Page } from "@playwright/test";
 import type { Profile } from "../cli/profile/profileSchema.ts";
 import type { AppFacts } from "../kit/appFacts.ts";
 import { SUITE_NOTE } from "../kit/outcomes.ts";
+import { regexLiteral } from "../kit/regexLiteral.ts";
 import { describeDocumentState, documentState, inSettledDocument, markDocument, markSettledDocument } from "./checks/documentMarker.ts";
 import { visitHeld } from "./checks/heldPage.ts";
+import { exactPaths, lazyCodeOf } from "./checks/lazyCode.ts";
 import { navigate } from "./checks/navigation.ts";
 import { goOffline, goOnline, holdOffline } from "./checks/offline.ts";
 import { UPDATE_CHECKS_KEY } from "./checks/spy.ts";
@@ -250,6 +252,70 @@ test.describe("UPD-3 an open page survives the deploy", () => {
     );
     expect(loads(), "reloads on the way to the page whose chunk was deleted").toBeLessThanOrEqual(1);
   });
+
+  test(
+    "UPD-3 a chunk missing from the new build too ends in the application-error view after at most one reload",
+    RECOMMENDED,
+    async ({ controlledPage: page, mock, profile, app, apartPage }) => {
+      const update = updateSettings(profile);
+      const lazy = update.lazyPage ?? notChecked("the profile names no page whose code loads only on its first visit (its update.lazyPage)");
+      const errorView =
+        profile.fallbacks.clientError ??
+        notChecked("the profile names no application-error view (fallbacks.clientError with its text), so the kit cannot tell it on the page");
+      await armControllerChange(page);
+      const { deploy, retired } = await mock.deploy({ oldAssets: "404" });
+      await checkForUpdate(page, mock, profile, deploy);
+      await newWorkerThere(page);
+      await awaitAutoTakeover(page, update);
+      // The fault outlives the deploy: the new build's own code for the page is missing too (an upload
+      // half done, a CDN that has not caught up), so the one reload cannot help and a second would loop.
+      const newCode = await stimulus(`a fresh tab's client-side navigation to ${lazy.path} after the deploy`, "update.lazyPage", async () =>
+        lazyCodeOf(await apartPage(), mock, app, profile.home, lazy),
+      );
+      if (newCode.length === 0) notChecked(`a fresh tab's navigation to ${lazy.path} asked for no script: its code does not load on its first visit`);
+      await mock.addFault({ path: { regex: exactPaths(newCode) }, status: 404, name: "UPD-3: the page's code is missing from the new build too" });
+      test
+        .info()
+        .annotations.push({ type: SUITE_NOTE, description: `UPD-3's stimulus: the new build's code for ${lazy.path} answers 404 (${newCode.join(", ")})` });
+      await evictUnloaded(page, "scripts-and-styles");
+      await clearHttpCache(page);
+      const failing = new Set([...retired, ...newCode]);
+      const since = Math.max(0, ...(await mock.journal()).map((entry) => entry.id));
+      const loads = countLoads(page);
+      await app.startClientNavigation(page, lazy);
+      // Read at once, not awaited: a reload may be under way.
+      const errorShown = () =>
+        app
+          .textHolder(page, errorView)
+          // biome-ignore lint/performance/useDomNodeTextContent: what a person reads, as toContainText's useInnerText below.
+          .innerText({ timeout: 1_000 })
+          .then(
+            (text) => text.includes(errorView.text),
+            () => false,
+          );
+      const ended = await cameWithin("the application-error view, or a second reload", () =>
+        expect.poll(async () => loads() > 1 || (await errorShown()), { timeout: UPDATE_WAIT_MS }).toBe(true),
+      );
+      const failed = (await mock.journal()).filter(
+        (entry) => entry.id > since && entry.status === 404 && failing.has(new URL(entry.url, mock.origin).pathname),
+      );
+      if (failed.length === 0) {
+        notChecked(
+          `the navigation to ${lazy.path} asked for none of its code the deploy retired or the new build lacks: it was still at hand, so nothing failed`,
+        );
+      }
+      expect(loads(), `reloads after ${lazy.path}'s code failed to load, in the old build and again in the new one`).toBeLessThanOrEqual(1);
+      expect(ended, `the application-error view ("${errorView.text}") within ${UPDATE_WAIT_MS / 1000} s of the navigation, once the code failed to load`).toBe(
+        true,
+      );
+      await inSettledDocument(page, () =>
+        expect(app.textHolder(page, errorView), "the application-error view once its document has loaded").toContainText(errorView.text, {
+          useInnerText: true,
+        }),
+      );
+      expect(loads(), "reloads once the application-error view showed").toBeLessThanOrEqual(1);
+    },
+  );
 });
 
 /**
@@ -265,7 +331,7 @@ const INSTALL_END_MS = 5_000;
  * file removed so the install must ask for it.
  */
 async function failTheInstall(page: Page, mock: MockServer, workerScript: string): Promise<{ faultId: string; removed: string[] }> {
-  const escaped = `${mock.origin}${workerScript}`.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const escaped = regexLiteral(`${mock.origin}${workerScript}`);
   const scope = new URL(".", `${mock.origin}${workerScript}`).pathname;
   const fault = await mock.addFault({
     path: `${scope}**`,

@@ -197,6 +197,18 @@ export const DEVIANTS: readonly Deviant[] = [
     caughtBy: ["UPD-3 a chunk the deploy deleted leads to at most one reload into the new build"],
   },
   {
+    // A reload guard that writes its note to one storage and reads it from another: it never sees
+    // that it has just reloaded, so a chunk the new build lacks too reloads the tab for ever. Every
+    // deploy whose new build has the chunk still works: only a failure that outlives it shows this.
+    name: "reads its chunk-reload note from the wrong storage",
+    kind: "reference",
+    file: "src/shell/reloadOnChunkFailure.ts",
+    remove: "chunkFailureAction(win.sessionStorage.getItem(CHUNK_RELOAD_KEY), url)",
+    with: "chunkFailureAction(win.localStorage.getItem(CHUNK_RELOAD_KEY), url)",
+    grep: /UPD-3 /,
+    caughtBy: ["UPD-3 a chunk missing from the new build too ends in the application-error view after at most one reload"],
+  },
+  {
     // A manifest the browser cannot load: nothing to install, and Chromium says so.
     name: "manifest 404",
     kind: "manifest",

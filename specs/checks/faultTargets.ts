@@ -5,6 +5,7 @@
  */
 
 import type { Profile } from "../../cli/profile/profileSchema.ts";
+import { regexLiteral } from "../../kit/regexLiteral.ts";
 import type { FaultInput } from "../../mock-server/faults/faultSchema.ts";
 import { servedReference } from "../harness/applicability.ts";
 import type { MockServer } from "../harness/mockServerProcess.ts";
@@ -27,6 +28,6 @@ export async function documentFailing(
  * worker's script URL (which is how the journal tells them apart), a page's requests carry the page's.
  */
 export function workerRequestsOnly(profile: Profile): NonNullable<FaultInput["headers"]> {
-  const script = profile.worker.script.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const script = regexLiteral(profile.worker.script);
   return { referer: { pattern: `^[a-z]+://[^/]+${script}([?#].*)?$` } };
 }
