@@ -16,6 +16,16 @@ import { inSettledDocument } from "./documentMarker.ts";
  */
 export const UPDATE_WAIT_MS = 10_000;
 
+/**
+ * UPD-1 recommended: the longest period of an app's own update check that still counts as finding
+ * an update once back online, the period vite-plugin-pwa's "Periodic Service Worker Updates" guide
+ * shows (docs/conformance.md, UPD-1).
+ */
+export const PERIODIC_CHECK_MS = 60 * 60_000;
+
+/** Real time an update check a timer started takes to reach the worker container (a getRegistration() first, say). */
+export const TIMER_AFTERMATH_MS = 2_000;
+
 export type UpdateSettings = NonNullable<Profile["update"]>;
 
 /** The profile's `update`, or the test ends not checked naming the field. */

@@ -5,6 +5,12 @@ export function PageView({ page }: { page: Page }) {
     <article>
       <h1>{page.title}</h1>
       <p>{page.body}</p>
+      {page.field && (
+        <label>
+          {page.field}
+          <textarea name="report" rows={3} />
+        </label>
+      )}
     </article>
   );
 }

@@ -10,13 +10,15 @@ export interface Page {
   /** The page's `h1`, and the name of the link to it. */
   readonly title: string;
   readonly body: string;
+  /** A text field on the page (its label), whose input lives only in the page until it is sent. */
+  readonly field?: string;
 }
 
 export const HOME: Page = { path: "/", title: "Trailhead", body: "Walks near town, and the huts along them." };
 
 export const PAGES: readonly Page[] = [
   HOME,
-  { path: "/trails", title: "Trails", body: "Ridge loop, 11 km. River path, 6 km. Old quarry track, 8 km." },
+  { path: "/trails", title: "Trails", body: "Ridge loop, 11 km. River path, 6 km. Old quarry track, 8 km.", field: "Trail report" },
   { path: "/huts", title: "Huts", body: "Pine hut sleeps 12 (open May to October). Lake hut sleeps 6." },
   { path: "/about", title: "About", body: "Kept by the walking club; the pages work offline once the app is installed." },
 ];
