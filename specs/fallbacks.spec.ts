@@ -54,6 +54,7 @@ for (const { clause, status, key } of FALLBACKS) {
     });
 
     test(`${clause} the ${status} page links back home`, RECOMMENDED, async ({ page, mock, app, profile, baseURL }) => {
+      if (key === "notFound" && !profile.fallbacks.notFound) await noNotFoundPage(page, profile);
       const fallback = fallbackOf(profile, key, status);
       const { path } = await documentFailing(profile, mock, fallback.path, status, app.page(1).path);
       await page.goto(path);
@@ -82,17 +83,42 @@ for (const { clause, status, key } of FALLBACKS) {
       });
 
       test(`${clause} keeps the app's navigation after a ${status} data answer`, RECOMMENDED, async ({ controlledPage: page, mock, app, profile }) => {
-        const fallback = fallbackOf(profile, key, status);
+        // Without a 404 page the frame is still judged: what the app shows in its place must keep it.
+        const fallback = key === "notFound" ? profile.fallbacks.notFound : fallbackOf(profile, key, status);
         const target = app.page(1);
         await mock.addFault({ path: target.path, status, representation: "data" });
         await app.navigateClientSide(page, target, { renders: false });
-        await precondition(`the ${status} page shows (${clause}'s required rule)`, () =>
-          expect(app.textHolder(page, fallback)).toContainText(fallback.text, { useInnerText: true }),
-        );
+        if (fallback) {
+          await precondition(`the ${status} page shows (${clause}'s required rule)`, () =>
+            expect(app.textHolder(page, fallback)).toContainText(fallback.text, { useInnerText: true }),
+          );
+        }
         await expect(page.getByRole("navigation").first()).toBeVisible();
       });
     });
   });
+}
+
+/**
+ * ERR-1 recommended on an app with no 404 page (its profile names none): no page can link back home
+ * after a 404, so the rule fails; the failure says what the app showed instead, and how to tell the
+ * kit if that is a 404 page after all.
+ */
+async function noNotFoundPage(page: Page, profile: Profile): Promise<void> {
+  const path = unknownPath(profile);
+  const response = await page.goto(path);
+  const heading = (
+    (await page
+      .getByRole("heading", { level: 1 })
+      .first()
+      .textContent({ timeout: 1_000 })
+      .catch(() => null)) ?? ""
+  ).trim();
+  const shown = `status ${response?.status() ?? "none"}${heading ? `, heading "${heading}"` : ", no heading"}`;
+  expect(
+    profile.fallbacks.notFound,
+    `the app has no 404 page of its own to link back home (its profile names none: fallbacks.notFound); ${path} showed ${shown}. If that is the app's 404 page, name its text in fallbacks.notFound`,
+  ).toBeDefined();
 }
 
 test("ERR-1 shows the 404 page for an unknown route inside the base path", async ({ controlledPage: page, app, profile }) => {

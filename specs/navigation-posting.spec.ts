@@ -259,10 +259,17 @@ test.describe("NAV-2 offline", () => {
   test("NAV-2 posts nothing to the worker while offline", RECOMMENDED, async ({ controlledPage: page, mock, spy, app, facts, baseURL }) => {
     const context = page.context();
     await historyChangesOffline(page, context, mock, app, [app.page(0).path, app.page(2).path]);
-    // The sentinel is the app's own navigation, posted online; the record of posts (sessionStorage)
-    // survives the reload, and messages arrive in order.
-    await app.navigateClientSide(page, app.page(1));
-    await postedSentinel(page, spy, facts, `${baseURL}${app.page(1).path}`, baseURL);
+    // The spy notes each post as it is made, with navigator.onLine then, in sessionStorage (which
+    // survives the reload): back online, no post can still be one made offline.
+    if (guidedBy(facts.postsOwnNavigation)) {
+      // An app that posts: its own navigation's post, online, shows the posting path still works.
+      await app.navigateClientSide(page, app.page(1));
+      await postedSentinel(page, spy, facts, `${baseURL}${app.page(1).path}`, baseURL);
+    } else if (guidedBy(facts.ownNavigationStored)) {
+      notChecked(
+        `the app's own navigation is stored, but through no message to the worker the kit sees (another channel, such as a Web Worker's), so what it sends while offline cannot be seen (the kit's probe: ${facts.ownNavigationStored?.how})`,
+      );
+    }
     // Posting the current URL once back online is fine (Serwist does): only posts made while
     // navigator.onLine was false break the rule.
     expect(postedUrls(await spy.postsWhileOffline(page), baseURL), "URLs posted while offline").toEqual([]);
