@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { outcome } from "../testing/testOutcomes.ts";
-import { judgedLevels } from "./judgedLevels.ts";
+import { judgedLevels, notJudgedByClause } from "./judgedLevels.ts";
 import { judgedSentence } from "./judgedSentence.ts";
 import { clauseVerdicts, levelsUpTo, summarize } from "./verdicts.ts";
 
@@ -82,6 +82,22 @@ describe("judgedLevels", () => {
   });
 });
 
+describe("notJudgedByClause", () => {
+  test("names a clause's levels once where verdict and reasons agree, apart where they differ", () => {
+    const two = clauseVerdicts(clauses, [
+      outcome("ERR-3 a", "not-applicable", "required", "no sign-in"),
+      outcome("ERR-3 b", "not-applicable", "recommended", "no sign-in"),
+      outcome("ERR-5 a", "not-checked", "required", "no error page"),
+      outcome("ERR-5 b", "not-checked", "recommended", "no input field"),
+    ]);
+    expect(notJudgedByClause(judgedLevels(two, ["required"]).notJudged).map((u) => [u.id, u.levels, u.reasons])).toEqual([
+      ["ERR-3", ["required", "recommended"], ["no sign-in"]],
+      ["ERR-5", ["required"], ["no error page"]],
+      ["ERR-5", ["recommended"], ["no input field"]],
+    ]);
+  });
+});
+
 describe("judgedSentence", () => {
   test("at the required level: the required levels counted and named, the recommended ones counted as not deciding", () => {
     expect(judgedSentence(judgedLevels(verdicts, levelsUpTo("required")))).toBe(
@@ -91,7 +107,7 @@ describe("judgedSentence", () => {
 
   test("at the recommended level both levels decide, and a long list ends in 'and N more'", () => {
     expect(judgedSentence(judgedLevels(verdicts, levelsUpTo("recommended")))).toBe(
-      "Judged 4 of 8 levels; 3 not checked: ERR-5 required (the profile names no application-error page (fallbacks.clientError with its text)…), ERR-5 recommended (the profile names no application-error page (fallbacks.clientError with its text)…), ONL-2 recommended (configuration switches can be driven only on the reference app); 1 inconclusive: NAV-5 recommended; 2 not applicable: ERR-3 required, ERR-3 recommended.",
+      "Judged 4 of 8 levels; 3 not checked: ERR-5 required and recommended (the profile names no application-error page (fallbacks.clientError with its text)…), ONL-2 recommended (configuration switches can be driven only on the reference app); 1 inconclusive: NAV-5 recommended; 2 not applicable: ERR-3 required and recommended.",
     );
     const many = clauseVerdicts(
       clauses,
@@ -99,6 +115,14 @@ describe("judgedSentence", () => {
     );
     expect(judgedSentence(judgedLevels(many, ["required"]))).toBe(
       "Judged 0 of 6 required levels; 6 not checked: REG-1 required (why), REG-3 required (why), NAV-5 required (why) and 3 more.",
+    );
+    // A clause's two levels with one reason are named once; "and N more" still counts levels.
+    const both = clauseVerdicts(
+      clauses,
+      clauses.flatMap((c) => [outcome(`${c.id} x`, "not-checked", "required", "why"), outcome(`${c.id} y`, "not-checked", "recommended", "why")]),
+    );
+    expect(judgedSentence(judgedLevels(both, ["required", "recommended"]))).toBe(
+      "Judged 0 of 12 levels; 12 not checked: REG-1 required and recommended (why), REG-3 required and recommended (why), NAV-5 required and recommended (why) and 6 more.",
     );
   });
 

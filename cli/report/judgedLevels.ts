@@ -73,3 +73,19 @@ export function judgedLevels(verdicts: readonly ClauseVerdict[], decides: readon
   });
   return { levels, notJudged };
 }
+
+/** A clause's levels not judged that share their verdict and reasons. */
+export interface UnjudgedLevels extends Omit<UnjudgedLevel, "level"> {
+  readonly levels: Level[];
+}
+
+/** The levels not judged, a clause's two levels as one entry where their verdict and reasons agree. */
+export function notJudgedByClause(notJudged: readonly UnjudgedLevel[]): UnjudgedLevels[] {
+  const entries: UnjudgedLevels[] = [];
+  for (const { level, ...u } of notJudged) {
+    const last = entries.at(-1);
+    if (last && last.id === u.id && last.verdict === u.verdict && last.reasons.join("\n") === u.reasons.join("\n")) last.levels.push(level);
+    else entries.push({ ...u, levels: [level] });
+  }
+  return entries;
+}

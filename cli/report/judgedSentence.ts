@@ -4,9 +4,9 @@
  * the line stays a line; then the levels that ran without deciding, counted only. The whole list,
  * every reason, is in conformance.md, .html and .json.
  */
-import type { JudgedLevels, LevelTally, UnjudgedLevel } from "./judgedLevels.ts";
+import { type JudgedLevels, type LevelTally, notJudgedByClause, type UnjudgedLevel } from "./judgedLevels.ts";
 
-/** Levels named in the line before "and N more". */
+/** Clauses named in the line before "and N more". */
 export const NAMED_IN_LINE = 3;
 /** A reason's length in the line at most; conformance.md has it whole. */
 const REASON_CHARS = 100;
@@ -25,12 +25,16 @@ function shortened(reason: string): string {
   return `${head.slice(0, at).replace(/[\s,;:(]+$/, "")}…`;
 }
 
+/** The levels, a clause's levels that share their reasons named once, the first few with their first reason. */
 function named(levels: readonly UnjudgedLevel[], withReason: boolean): string {
-  const shown = levels
+  const entries = notJudgedByClause(levels);
+  const shown = entries
     .slice(0, NAMED_IN_LINE)
-    .map((u) => `${u.id} ${u.level}${withReason && u.reasons[0] ? ` (${shortened(u.reasons[0])})` : ""}`)
+    .map((u) => `${u.id} ${u.levels.join(" and ")}${withReason && u.reasons[0] ? ` (${shortened(u.reasons[0])})` : ""}`)
     .join(", ");
-  return levels.length > NAMED_IN_LINE ? `${shown} and ${levels.length - NAMED_IN_LINE} more` : shown;
+  // "and N more" counts levels, as the count before the list does.
+  const more = entries.slice(NAMED_IN_LINE).reduce((n, u) => n + u.levels.length, 0);
+  return more > 0 ? `${shown} and ${more} more` : shown;
 }
 
 const total = (tallies: readonly LevelTally[], key: keyof Omit<LevelTally, "level" | "decides">) => tallies.reduce((n, t) => n + t[key], 0);

@@ -8,13 +8,12 @@ import { escapeHtml } from "../../kit/escapeHtml.ts";
 import type { Level } from "../../kit/outcomes.ts";
 import { type AcceptedGap, staleLine } from "./acceptedGaps.ts";
 import { type ClauseLink, onChecklistPage } from "./checklistLinks.ts";
-import type { JudgedLevels } from "./judgedLevels.ts";
+import { type JudgedLevels, notJudgedByClause } from "./judgedLevels.ts";
 import { judgedSentence } from "./judgedSentence.ts";
 import type { ProbeRecord } from "./probeRecord.ts";
 import {
   leftOutBesideItsLevel,
   NOT_JUDGED_INTRO,
-  notJudgedByClause,
   OTHER_TESTS_LEFT_OUT,
   outcomeSentence,
   TEXT_VERDICT_LABEL,
@@ -56,7 +55,7 @@ function list(
 }
 
 function notJudgedList(judged: JudgedLevels, verdicts: readonly ClauseVerdict[], link: ClauseLink): string {
-  const items = notJudgedByClause(judged).map((u) => {
+  const items = notJudgedByClause(judged.notJudged).map((u) => {
     const v = verdicts.find((verdict) => verdict.id === u.id);
     const levels = u.levels.map((level) => (v ? toRule(link, v, level, level) : level)).join(" and ");
     return `<li><strong>${escapeHtml(u.id)}</strong> <span class="muted">(${levels})</span> ${UNJUDGED_LABEL[u.verdict]}: ${escapeHtml(u.reasons.join("; "))}</li>`;

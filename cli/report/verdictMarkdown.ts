@@ -7,7 +7,7 @@
 import { LEVELS, type Level, OUTCOMES, type Outcome } from "../../kit/outcomes.ts";
 import { type AcceptedGap, isAccepted, staleLine } from "./acceptedGaps.ts";
 import { onGitHub } from "./checklistLinks.ts";
-import type { JudgedLevels, UnjudgedLevel } from "./judgedLevels.ts";
+import { type JudgedLevels, notJudgedByClause } from "./judgedLevels.ts";
 import { judgedSentence } from "./judgedSentence.ts";
 import { type ProbeRecord, probeMarkdown } from "./probeRecord.ts";
 import { type ClauseVerdict, type RunSummary, suiteNotes, summarize, type TestOutcome, type Verdict } from "./verdicts.ts";
@@ -40,19 +40,8 @@ export const NOT_JUDGED_INTRO =
 export const OTHER_TESTS_LEFT_OUT =
   "Tests not applicable or not checked at a level whose verdict is another (its other tests decided it), each with the reason.";
 
-/** The levels not judged, a clause's two levels as one entry where their verdict and reasons agree. */
-export function notJudgedByClause(judged: JudgedLevels): (Omit<UnjudgedLevel, "level"> & { levels: Level[] })[] {
-  const entries: (Omit<UnjudgedLevel, "level"> & { levels: Level[] })[] = [];
-  for (const { level, ...u } of judged.notJudged) {
-    const last = entries.at(-1);
-    if (last && last.id === u.id && last.verdict === u.verdict && last.reasons.join("\n") === u.reasons.join("\n")) last.levels.push(level);
-    else entries.push({ ...u, levels: [level] });
-  }
-  return entries;
-}
-
 function notJudgedSection(judged: JudgedLevels): string[] {
-  const entries = notJudgedByClause(judged);
+  const entries = notJudgedByClause(judged.notJudged);
   if (entries.length === 0) return [];
   return [
     "",

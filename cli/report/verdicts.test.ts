@@ -160,6 +160,12 @@ describe("verdictHtml", () => {
     expect(html).toContain(
       '<li><strong>REG-1</strong> <span class="muted">(<a href="checklist.html#reg-1-recommended">recommended</a>)</span> REG-1 without caches',
     );
+    expect(html).toContain(
+      "<p>Judged 3 of 5 levels; 1 not checked: ONL-2 recommended (reference only); 1 inconclusive: NAV-5 recommended; 2 not applicable: ERR-3 required and recommended.</p>",
+    );
+    expect(html).toContain(
+      '<li><strong>ERR-3</strong> <span class="muted">(<a href="checklist.html#err-3-required">required</a> and <a href="checklist.html#err-3-recommended">recommended</a>)</span> not applicable: no sign-in</li>',
+    );
     expect(html).toContain('<a href="html/index.html">Playwright report</a>');
     expect(html).not.toMatch(/<script|<link/);
     // No emoji: where no emoji font is installed they render as empty boxes.
