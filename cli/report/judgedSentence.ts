@@ -7,7 +7,7 @@
 import { type JudgedLevels, type LevelTally, notJudgedByClause, type UnjudgedLevel } from "./judgedLevels.ts";
 
 /** Clauses named in the line before "and N more". */
-export const NAMED_IN_LINE = 3;
+const NAMED_IN_LINE = 3;
 /** A reason's length in the line at most; conformance.md has it whole. */
 const REASON_CHARS = 100;
 /** A reason cut at a clause's end keeps at least this much, or it is cut at a word. */

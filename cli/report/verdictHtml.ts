@@ -17,8 +17,8 @@ import {
   OTHER_TESTS_LEFT_OUT,
   outcomeSentence,
   TEXT_VERDICT_LABEL,
-  UNJUDGED_LABEL,
   verdictLabel,
+  verdictWords,
 } from "./verdictMarkdown.ts";
 import { type ClauseVerdict, suiteNotes, summarize, type TestOutcome } from "./verdicts.ts";
 
@@ -58,7 +58,7 @@ function notJudgedList(judged: JudgedLevels, verdicts: readonly ClauseVerdict[],
   const items = notJudgedByClause(judged.notJudged).map((u) => {
     const v = verdicts.find((verdict) => verdict.id === u.id);
     const levels = u.levels.map((level) => (v ? toRule(link, v, level, level) : level)).join(" and ");
-    return `<li><strong>${escapeHtml(u.id)}</strong> <span class="muted">(${levels})</span> ${UNJUDGED_LABEL[u.verdict]}: ${escapeHtml(u.reasons.join("; "))}</li>`;
+    return `<li><strong>${escapeHtml(u.id)}</strong> <span class="muted">(${levels})</span> ${verdictWords(u.verdict)}: ${escapeHtml(u.reasons.join("; "))}</li>`;
   });
   return items.length === 0 ? "" : `<h2>Levels not judged</h2><p>${escapeHtml(NOT_JUDGED_INTRO)}</p><ul>${items.join("")}</ul>`;
 }

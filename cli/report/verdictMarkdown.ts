@@ -24,13 +24,13 @@ export const VERDICT_LABEL: Record<Verdict, string> = {
 function levelLine(verdicts: readonly ClauseVerdict[], level: Level): string {
   const counts = OUTCOMES.map((verdict) => [verdict, verdicts.filter((v) => v[level] === verdict).length] as const)
     .filter(([, n]) => n > 0)
-    .map(([verdict, n]) => `${n} ${VERDICT_LABEL[verdict].replace(/^\S+ /, "")}`);
+    .map(([verdict, n]) => `${n} ${verdictWords(verdict)}`);
   const ruled = verdicts.filter((v) => v[level] !== "none").length;
   return `**${level[0]?.toUpperCase()}${level.slice(1)}** (${ruled} clauses with such rules): ${counts.join(", ") || "nothing ran"}.`;
 }
 
-/** What a level not judged was, in the report's words. */
-export const UNJUDGED_LABEL = { "not-checked": "not checked", inconclusive: "inconclusive", "not-applicable": "not applicable" } as const;
+/** A verdict in words, without its mark: "not checked". */
+export const verdictWords = (verdict: Verdict): string => VERDICT_LABEL[verdict].replace(/^\S+ /, "");
 
 /** The intro of the list of levels not judged, the same in conformance.md and .html. */
 export const NOT_JUDGED_INTRO =
@@ -49,7 +49,7 @@ function notJudgedSection(judged: JudgedLevels): string[] {
     "",
     NOT_JUDGED_INTRO,
     "",
-    ...entries.map((u) => `- **${u.id}** ${u.levels.join(" and ")}, ${UNJUDGED_LABEL[u.verdict]}: ${u.reasons.join("; ")}`),
+    ...entries.map((u) => `- **${u.id}** ${u.levels.join(" and ")}, ${verdictWords(u.verdict)}: ${u.reasons.join("; ")}`),
   ];
 }
 
