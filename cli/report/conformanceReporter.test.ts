@@ -261,7 +261,7 @@ describe("GitHub annotations from a run", () => {
     };
     expect(commandLines({ env, ended: failingRun })).toEqual([
       "::error file=conformance/profile.json,title=REG-1 recommended failed%3A Register only where supported::It also requires Cache Storage (`caches`) before registering. Beyond Serwist and Workbox, which check `serviceWorker` only: a worker without Cache Storage can precache nothing.%0A— REG-1 support detection › REG-1 does nothing and throws nothing without Cache Storage: registered without Cache Storage; Expected: 0; Received: 1",
-      `::error file=conformance/profile.json,title=pwa-conformance-kit::Does not conform at the recommended level: REG-1 failed. The whole report: ../report/conformance.md.`,
+      `::error file=conformance/profile.json,title=pwa-conformance-kit::Does not conform at the recommended level: REG-1 failed. Judged 1 of 1 levels. The whole report: ../report/conformance.md.`,
     ]);
   });
 
@@ -286,5 +286,65 @@ describe("GitHub annotations from a run", () => {
     const merged = { GITHUB_ACTIONS: "true", GITHUB_WORKSPACE: join(root, "elsewhere"), PCK_PROFILE: "", PCK_LEVEL: "", PCK_EXPECTED_FAILURES: "" };
     expect(commandLines({ env: merged, metadata: recorded, ended: failingRun })).toEqual(whole);
     expect(whole).toHaveLength(2);
+  });
+});
+
+describe("how much was judged, in every format", () => {
+  const ERR_1 = clauseTest("ERR-1 shows the app's 404 page", { file: "fallbacks.spec.ts", describe: "ERR-1 not found" });
+  const ERR_1_NOT_CHECKED: Partial<TestResult> = {
+    status: "skipped",
+    annotations: [{ type: "not-checked", description: "the profile names no 404 page (fallbacks.notFound)" }],
+  };
+  const REG_1_REQUIRED = clauseTest("REG-1 registers where supported", { file: "registration.spec.ts", describe: "REG-1 support detection" });
+
+  test("a merged run writes the same count to the terminal, conformance.md, .html, .json and .sarif", () => {
+    const ended = [
+      [REG_1, { status: "passed" }],
+      [REG_1_REQUIRED, { status: "passed" }],
+      [ERR_1, ERR_1_NOT_CHECKED],
+    ] as const;
+    const saved = { ...process.env };
+    // The shards checked at the recommended level; the merge's own environment would say required.
+    Object.assign(process.env, { PCK_LEVEL: "recommended" });
+    let recorded: RunMetadata;
+    try {
+      recorded = runMetadataFromEnv();
+    } finally {
+      process.env = saved;
+    }
+    const written: string[] = [];
+    const write = vi.spyOn(process.stdout, "write").mockImplementation((chunk) => {
+      written.push(String(chunk));
+      return true;
+    });
+    let dir: string;
+    try {
+      dir = report({ env: { PCK_LEVEL: "required" }, metadata: recorded, ended });
+    } finally {
+      write.mockRestore();
+    }
+    const line = "Judged 2 of 3 levels; 1 not checked: ERR-1 required (the profile names no 404 page (fallbacks.notFound)).";
+    expect(json(dir).summary.judged).toEqual({
+      levels: [
+        { level: "required", decides: true, ran: 2, judged: 1, notChecked: 1, inconclusive: 0, notApplicable: 0 },
+        { level: "recommended", decides: true, ran: 1, judged: 1, notChecked: 0, inconclusive: 0, notApplicable: 0 },
+      ],
+      notJudged: [{ id: "ERR-1", level: "required", verdict: "not-checked", reasons: ["the profile names no 404 page (fallbacks.notFound)"] }],
+    });
+    expect(written.join("").split("\n")).toContain(line);
+    const md = readFileSync(join(dir, "conformance.md"), "utf8");
+    expect(md.split("\n")).toContain(line);
+    expect(md).toContain("## Levels not judged");
+    expect(md).toContain("- **ERR-1** required, not checked: the profile names no 404 page (fallbacks.notFound)");
+    const html = readFileSync(join(dir, "conformance.html"), "utf8");
+    expect(html).toContain(`<p>${line}</p>`);
+    expect(html).toMatch(
+      /<h2>Levels not judged<\/h2>.*<li><strong>ERR-1<\/strong> <span class="muted">\(<a href="[^"]*">required<\/a>\)<\/span> not checked: the profile names no 404 page/,
+    );
+    const sarif = JSON.parse(readFileSync(join(dir, "conformance.sarif"), "utf8")) as {
+      runs: { properties: { judged: unknown }; invocations: { toolExecutionNotifications: { message: { text: string } }[] }[] }[];
+    };
+    expect(sarif.runs[0]?.properties.judged).toEqual(json(dir).summary.judged);
+    expect(sarif.runs[0]?.invocations[0]?.toolExecutionNotifications[0]?.message.text).toBe(line);
   });
 });

@@ -46,7 +46,7 @@ describe("githubAnnotations", () => {
         kind: "error",
         file: "conformance/profile.json",
         title: "pwa-conformance-kit",
-        message: "Does not conform at the required level: REG-1 failed. The whole report: conformance-report/conformance.md.",
+        message: "Does not conform at the required level: REG-1 failed. Judged 1 of 1 required levels. The whole report: conformance-report/conformance.md.",
       },
     ]);
     // The comma of the test's title and the colons are escaped in the title, the % everywhere.
@@ -120,8 +120,19 @@ describe("githubAnnotations", () => {
   test("a conforming run ends with a notice, and without a profile path no file is named", () => {
     const verdicts = clauseVerdicts(clauses, [outcome("REG-1 registers", "passed")]);
     expect(githubAnnotations(clauses, verdicts, { level: "required", gaps: [], report: "r.md" })).toEqual([
-      "::notice title=pwa-conformance-kit::Conforms at the required level. The whole report: r.md.",
+      "::notice title=pwa-conformance-kit::Conforms at the required level. Judged 1 of 1 required levels. The whole report: r.md.",
     ]);
+  });
+
+  test("the last line says how much was judged, each level not checked with what would let the kit judge it", () => {
+    const verdicts = clauseVerdicts(clauses, [
+      outcome("REG-1 registers", "passed"),
+      outcome("NAV-5 network first", "not-checked", "required", "the profile names no slow page (its pages)"),
+      outcome("NAV-5 timeout", "not-applicable", "recommended", "no data requests"),
+    ]);
+    expect(parse(githubAnnotations(clauses, verdicts, run).at(-1) ?? "").message).toBe(
+      "Conforms at the required level. Judged 1 of 2 required levels; 1 not checked: NAV-5 required (the profile names no slow page (its pages)). Recommended levels, which do not decide the exit code: judged 0 of 0, 1 not applicable. The whole report: conformance-report/conformance.md.",
+    );
   });
 });
 

@@ -4,7 +4,7 @@
  * the exit code, a warning where it does not, as recommended under `--level required`), per
  * accepted gap that no longer fails, and, as a warning, per level that was inconclusive; each on the
  * profile's file, quoting the checklist's rule and the deciding assertion's words. A last line says
- * what the run comes to and where the whole report is.
+ * what the run comes to, how much of it was judged (judgedSentence.ts) and where the whole report is.
  *
  * The kit writes these itself instead of adding Playwright's `github` reporter: that one annotates
  * the failed test's own line, a spec file inside the kit's package (node_modules/…), which means
@@ -17,6 +17,7 @@ import { ENV } from "../../kit/env.mjs";
 import { LEVELS, type Level } from "../../kit/outcomes.ts";
 import { type AcceptedGap, isAccepted, staleLine } from "./acceptedGaps.ts";
 import type { Clause } from "./checklist.ts";
+import { judgedSentence } from "./judgedSentence.ts";
 import { outcomeSentence } from "./verdictMarkdown.ts";
 import { type ClauseVerdict, exitCodeFor, levelsUpTo, summarize } from "./verdicts.ts";
 import { type WorkflowCommandKind, workflowCommand } from "./workflowCommand.ts";
@@ -102,7 +103,7 @@ export function githubAnnotations(clauses: readonly Clause[], verdicts: readonly
   }
   const leftOut =
     left.length > 0 ? ` GitHub shows ${ANNOTATIONS_PER_KIND} annotations of a kind from a step: ${left.join(" and ")} are in the report only.` : "";
-  const message = `${outcomeSentence(summary, run.level)}${leftOut} The whole report: ${run.report}.`;
+  const message = `${outcomeSentence(summary, run.level)} ${judgedSentence(summary.judged)}${leftOut} The whole report: ${run.report}.`;
   return [...shown, { ...last, message }].map((annotation) =>
     workflowCommand(annotation.kind, { file: run.profilePath, title: annotation.title }, annotation.message),
   );

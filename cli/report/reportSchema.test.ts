@@ -19,7 +19,7 @@ test("a report of another schema version, or with a field the schema does not kn
     target: "x",
     level: "required",
     exitCode: 0,
-    summary: { failed: [], inconclusive: 0, accepted: [], stale: [] },
+    summary: { failed: [], inconclusive: 0, accepted: [], stale: [], judged: { levels: [], notJudged: [] } },
     verdicts: [],
   };
   expect(ConformanceReport.safeParse(report).success).toBe(true);

@@ -8,6 +8,7 @@
 import { z } from "zod";
 import { kitPath } from "../../kit/kitPaths.ts";
 import { LEVELS, OUTCOMES } from "../../kit/outcomes.ts";
+import { UNJUDGED } from "./judgedLevels.ts";
 
 /** The version of conformance.json's fields; a tool checks it before it reads them. */
 export const REPORT_SCHEMA_VERSION = 1;
@@ -39,6 +40,32 @@ const gap = z.strictObject({
     .describe("accepted: it failed, as expected; stale: it no longer fails; inconclusive: the run cannot tell"),
 });
 
+const unjudged = z.enum(UNJUDGED);
+const count = z.int().min(0);
+
+/** judgedLevels.ts: how much of the checklist the run judged. */
+const judged = z.strictObject({
+  levels: list(
+    z.strictObject({
+      level,
+      decides: z.boolean().describe("whether this level decides the exit code"),
+      ran: count.describe("clauses with a test of this level in the run (a level a clause has no rule at, or a --grep left out, is not counted)"),
+      judged: count.describe("of those, the levels that passed or failed"),
+      notChecked: count,
+      inconclusive: count,
+      notApplicable: count.describe("decided by the profile, so out of the denominator: judged of (ran - notApplicable)"),
+    }),
+  ).describe("required, then recommended: judged + notChecked + inconclusive + notApplicable = ran"),
+  notJudged: list(
+    z.strictObject({
+      id: z.string(),
+      level,
+      verdict: unjudged,
+      reasons: list(z.string()).describe("each distinct reason its tests give; for not-checked, what would let the kit judge it"),
+    }),
+  ).describe("every level that ran without a pass or fail, in the checklist's order"),
+});
+
 const fact = <T extends z.ZodType>(value: T) => z.strictObject({ value, how: z.string().describe("how the kit learned it") });
 const timed = fact(z.strictObject({ afterMs: z.number().nullable(), windowMs: z.number() }));
 const answerer = z.enum(["the server", "the worker alone"]);
@@ -67,6 +94,7 @@ export const ConformanceReport = z.strictObject({
     inconclusive: z.int().min(0).describe("tests that could not be carried out, at any level"),
     accepted: list(gap).describe("failures the profile accepts (expect), confirmed by the run"),
     stale: list(gap).describe("accepted gaps at a deciding level that no longer fail"),
+    judged: judged.describe("how many clause levels the run judged (pass or fail), and each it did not, with why"),
   }),
   verdicts: z
     .array(

@@ -4,7 +4,7 @@ import { outcome } from "../testing/testOutcomes.ts";
 import { acceptedGaps } from "./acceptedGaps.ts";
 import { parseChecklist } from "./checklist.ts";
 import { SARIF_SCHEMA, sarifReport } from "./sarifReport.ts";
-import { clauseVerdicts } from "./verdicts.ts";
+import { clauseVerdicts, summarize } from "./verdicts.ts";
 
 const clauses = parseChecklist(`
 ### REG-1 — Register only where supported
@@ -63,6 +63,15 @@ function sarifProblems(log: unknown): string[] {
       need(typeof rule.helpUri === "string" && URL.canParse(rule.helpUri), `${rule.id}'s helpUri is not a URI`);
       const level = isObject(rule.defaultConfiguration) ? rule.defaultConfiguration.level : undefined;
       need(level === undefined || RESULT_LEVELS.includes(String(level)), `${rule.id}'s default level is ${level}`);
+    }
+    need(!isObject(run) || run.properties === undefined || isObject(run.properties), "a run's properties are not a property bag");
+    for (const invocation of isObject(run) && Array.isArray(run.invocations) ? run.invocations : []) {
+      need(isObject(invocation) && typeof invocation.executionSuccessful === "boolean", "an invocation has no executionSuccessful");
+      const notifications = isObject(invocation) && Array.isArray(invocation.toolExecutionNotifications) ? invocation.toolExecutionNotifications : [];
+      for (const notification of notifications) {
+        need(isObject(notification) && isObject(notification.message) && typeof notification.message.text === "string", "a notification has no message text");
+        need(isObject(notification) && RESULT_LEVELS.includes(String(notification.level)), "a notification's level is not a SARIF level");
+      }
     }
     for (const result of isObject(run) && Array.isArray(run.results) ? run.results : []) {
       if (!isObject(result)) {
@@ -142,6 +151,21 @@ describe("sarifReport", () => {
     ]);
   });
 
+  test("says how much was judged: the count whole in the run's properties, and as a sentence in a notification", () => {
+    const log = sarifReport(clauses, verdicts, run) as {
+      runs: { properties: { judged: unknown }; invocations: { toolExecutionNotifications: { level: string; message: { text: string } }[] }[] }[];
+    };
+    expect(log.runs[0]?.properties.judged).toEqual(summarize(verdicts, "required").judged);
+    expect(log.runs[0]?.invocations[0]?.toolExecutionNotifications).toEqual([
+      {
+        level: "note",
+        message: {
+          text: "Judged 2 of 3 required levels; 1 inconclusive: NAV-5 required. Recommended levels, which do not decide the exit code: judged 2 of 2.",
+        },
+      },
+    ]);
+  });
+
   test("the shape check itself catches what code scanning would refuse", () => {
     const log = sarifReport(clauses, verdicts, { ...run, profilePath: undefined }) as { runs: { results: Record<string, unknown>[] }[] };
     expect(sarifProblems(log)).toContain("result REG-1/required has no location (code scanning needs one)");
@@ -149,5 +173,8 @@ describe("sarifReport", () => {
     expect(sarifProblems(broken)).toEqual(
       expect.arrayContaining(["result XXX names no rule of the driver", "result XXX's ruleIndex is not its rule", "result XXX is open with level error"]),
     );
+    const located = sarifReport(clauses, verdicts, run) as { runs: Record<string, unknown>[] };
+    const noted = { ...located, runs: [{ ...located.runs[0], invocations: [{ executionSuccessful: true, toolExecutionNotifications: [{ level: "info" }] }] }] };
+    expect(sarifProblems(noted)).toEqual(["a notification has no message text", "a notification's level is not a SARIF level"]);
   });
 });

@@ -5,11 +5,14 @@
  * level that failed (an error where the level decides the exit code, else a warning), per accepted
  * gap that no longer fails, and per inconclusive level (kind `open`: the kit could not tell), each
  * located at the profile's file. A failure the profile accepts is a result with an external
- * suppression carrying its reason. The same verdicts as the other formats and the annotations.
+ * suppression carrying its reason. How much was judged (judgedLevels.ts) is the run's `judged`
+ * property and, as a sentence, a notification of its invocation. The same verdicts as the other
+ * formats and the annotations.
  */
 import { LEVELS, type Level } from "../../kit/outcomes.ts";
 import { type AcceptedGap, isAccepted, staleLine } from "./acceptedGaps.ts";
 import type { Clause } from "./checklist.ts";
+import { judgedSentence } from "./judgedSentence.ts";
 import { type ClauseVerdict, levelsUpTo, summarize } from "./verdicts.ts";
 
 export const SARIF_SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json";
@@ -40,6 +43,7 @@ interface SarifResult {
 export const sarifRuleId = (id: string, level: Level): string => `${id}/${level}`;
 
 export function sarifReport(clauses: readonly Clause[], verdicts: readonly ClauseVerdict[], run: SarifRun): object {
+  const summary = summarize(verdicts, run.level, run.gaps);
   const rules = clauses.flatMap((clause) =>
     LEVELS.filter((level) => clause.levels[level]).map((level) => ({
       id: sarifRuleId(clause.id, level),
@@ -93,8 +97,15 @@ export function sarifReport(clauses: readonly Clause[], verdicts: readonly Claus
     runs: [
       {
         tool: { driver: { name: "pwa-conformance-kit", version: run.version, informationUri: run.checklistUri, rules } },
-        invocations: [{ executionSuccessful: summarize(verdicts, run.level, run.gaps).inconclusive === 0 }],
+        invocations: [
+          {
+            executionSuccessful: summary.inconclusive === 0,
+            // How much was judged, for a reader of the log; the same count, whole, in the run's properties.
+            toolExecutionNotifications: [{ level: "note", message: { text: judgedSentence(summary.judged) } }],
+          },
+        ],
         results,
+        properties: { judged: summary.judged },
       },
     ],
   };

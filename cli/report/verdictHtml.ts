@@ -8,8 +8,18 @@ import { escapeHtml } from "../../kit/escapeHtml.ts";
 import type { Level } from "../../kit/outcomes.ts";
 import { type AcceptedGap, staleLine } from "./acceptedGaps.ts";
 import { type ClauseLink, onChecklistPage } from "./checklistLinks.ts";
+import { type JudgedLevels, notJudgedByClause } from "./judgedLevels.ts";
+import { judgedSentence } from "./judgedSentence.ts";
 import type { ProbeRecord } from "./probeRecord.ts";
-import { outcomeSentence, TEXT_VERDICT_LABEL, verdictLabel } from "./verdictMarkdown.ts";
+import {
+  leftOutBesideItsLevel,
+  NOT_JUDGED_INTRO,
+  OTHER_TESTS_LEFT_OUT,
+  outcomeSentence,
+  TEXT_VERDICT_LABEL,
+  verdictLabel,
+  verdictWords,
+} from "./verdictMarkdown.ts";
 import { type ClauseVerdict, suiteNotes, summarize, type TestOutcome } from "./verdicts.ts";
 
 const STYLE = `body{font:15px/1.5 system-ui,sans-serif;margin:2rem auto;max-width:70rem;padding:0 1rem;color:#1b1b1b}
@@ -32,9 +42,25 @@ function item(v: ClauseVerdict, t: TestOutcome, link: ClauseLink): string {
   return `<li><strong>${escapeHtml(v.id)}</strong> <span class="muted">(${toRule(link, v, t.level, t.level)})</span> ${escapeHtml(t.title)}${t.detail ? ` — ${escapeHtml(t.detail)}` : ""}${trace}</li>`;
 }
 
-function list(verdicts: readonly ClauseVerdict[], title: string, wanted: readonly TestOutcome["outcome"][], intro: string, link: ClauseLink): string {
-  const items = verdicts.flatMap((v) => v.tests.filter((t) => wanted.includes(t.outcome)).map((t) => item(v, t, link)));
+function list(
+  verdicts: readonly ClauseVerdict[],
+  title: string,
+  wanted: readonly TestOutcome["outcome"][],
+  intro: string,
+  link: ClauseLink,
+  shown: (v: ClauseVerdict, t: TestOutcome) => boolean = () => true,
+): string {
+  const items = verdicts.flatMap((v) => v.tests.filter((t) => wanted.includes(t.outcome) && shown(v, t)).map((t) => item(v, t, link)));
   return items.length === 0 ? "" : `<h2>${title}</h2><p>${intro}</p><ul>${[...new Set(items)].join("")}</ul>`;
+}
+
+function notJudgedList(judged: JudgedLevels, verdicts: readonly ClauseVerdict[], link: ClauseLink): string {
+  const items = notJudgedByClause(judged.notJudged).map((u) => {
+    const v = verdicts.find((verdict) => verdict.id === u.id);
+    const levels = u.levels.map((level) => (v ? toRule(link, v, level, level) : level)).join(" and ");
+    return `<li><strong>${escapeHtml(u.id)}</strong> <span class="muted">(${levels})</span> ${verdictWords(u.verdict)}: ${escapeHtml(u.reasons.join("; "))}</li>`;
+  });
+  return items.length === 0 ? "" : `<h2>Levels not judged</h2><p>${escapeHtml(NOT_JUDGED_INTRO)}</p><ul>${items.join("")}</ul>`;
 }
 
 function notesList(verdicts: readonly ClauseVerdict[]): string {
@@ -68,6 +94,7 @@ export function verdictHtml(
   const summary = summarize(verdicts, level, gaps);
   const tone = summary.failed.length > 0 || summary.stale.length > 0 ? "failed" : summary.inconclusive > 0 ? "inconclusive" : "passed";
   const outcome = `<p class="${tone}">${escapeHtml(outcomeSentence(summary, level))}</p>`;
+  const judged = `<p>${escapeHtml(judgedSentence(summary.judged))}</p>`;
   const accepted = summary.accepted.map(
     (gap) => `<li><strong>${escapeHtml(gap.id)}</strong> <span class="muted">(${gap.level})</span> ${escapeHtml(gap.reason)}</li>`,
   );
@@ -91,12 +118,14 @@ export function verdictHtml(
 <body><main>
 <h1>Conformance report: ${escapeHtml(target)}</h1>
 ${outcome}
+${judged}
 <p class="muted">Required: what the behaviours demand (as Serwist + Next.js do them). Recommended: the checklist's stricter practice. Every test, with its steps and trace: <a href="${escapeHtml(playwrightReport)}">Playwright report</a>. Each clause and verdict links to its rule in the checklist.</p>
 <table><thead><tr><th>Clause</th><th>Rule</th><th>Required</th><th>Recommended</th></tr></thead><tbody>${rows}</tbody></table>
 ${gapLists}
 ${list(verdicts, "Failures", ["failed"], "Rules the app does not meet, in the words of the assertion.", link)}
 ${list(verdicts, "Inconclusive", ["inconclusive"], "Tests the suite could not carry out: errors of the run, not verdicts on the app.", link)}
-${list(verdicts, "Not applicable and not checked", ["not-applicable", "not-checked"], "Left out, with the reason.", link)}
+${notJudgedList(summary.judged, verdicts, link)}
+${list(verdicts, "Other tests left out", ["not-applicable", "not-checked"], OTHER_TESTS_LEFT_OUT, link, leftOutBesideItsLevel)}
 ${probeList(probe)}
 ${notesList(verdicts)}
 </main></body></html>

@@ -7,6 +7,8 @@
 import { LEVELS, type Level, OUTCOMES, type Outcome } from "../../kit/outcomes.ts";
 import { type AcceptedGap, isAccepted, staleLine } from "./acceptedGaps.ts";
 import { onGitHub } from "./checklistLinks.ts";
+import { type JudgedLevels, notJudgedByClause } from "./judgedLevels.ts";
+import { judgedSentence } from "./judgedSentence.ts";
 import { type ProbeRecord, probeMarkdown } from "./probeRecord.ts";
 import { type ClauseVerdict, type RunSummary, suiteNotes, summarize, type TestOutcome, type Verdict } from "./verdicts.ts";
 
@@ -22,9 +24,33 @@ export const VERDICT_LABEL: Record<Verdict, string> = {
 function levelLine(verdicts: readonly ClauseVerdict[], level: Level): string {
   const counts = OUTCOMES.map((verdict) => [verdict, verdicts.filter((v) => v[level] === verdict).length] as const)
     .filter(([, n]) => n > 0)
-    .map(([verdict, n]) => `${n} ${VERDICT_LABEL[verdict].replace(/^\S+ /, "")}`);
+    .map(([verdict, n]) => `${n} ${verdictWords(verdict)}`);
   const ruled = verdicts.filter((v) => v[level] !== "none").length;
   return `**${level[0]?.toUpperCase()}${level.slice(1)}** (${ruled} clauses with such rules): ${counts.join(", ") || "nothing ran"}.`;
+}
+
+/** A verdict in words, without its mark: "not checked". */
+export const verdictWords = (verdict: Verdict): string => VERDICT_LABEL[verdict].replace(/^\S+ /, "");
+
+/** The intro of the list of levels not judged, the same in conformance.md and .html. */
+export const NOT_JUDGED_INTRO =
+  "A level is judged when it passes or fails. These ran and were not, each with its tests' reasons: for a level not checked, what would let the kit judge it (a profile field to fill, or what the app would have to do). Not applicable levels are decided by the profile and left out of the count.";
+
+/** The intro of the tests left out that the list of levels does not already give. */
+export const OTHER_TESTS_LEFT_OUT =
+  "Tests not applicable or not checked at a level whose verdict is another (its other tests decided it), each with the reason.";
+
+function notJudgedSection(judged: JudgedLevels): string[] {
+  const entries = notJudgedByClause(judged.notJudged);
+  if (entries.length === 0) return [];
+  return [
+    "",
+    "## Levels not judged",
+    "",
+    NOT_JUDGED_INTRO,
+    "",
+    ...entries.map((u) => `- **${u.id}** ${u.levels.join(" and ")}, ${verdictWords(u.verdict)}: ${u.reasons.join("; ")}`),
+  ];
 }
 
 function notesSection(verdicts: readonly ClauseVerdict[]): string[] {
@@ -44,8 +70,17 @@ function bullet(v: ClauseVerdict, t: TestOutcome): string {
   return `- **${v.id}** (${t.level}) ${t.title}${t.detail ? ` — ${t.detail}` : ""}${t.trace ? ` ([trace](${t.trace}))` : ""}`;
 }
 
-function section(verdicts: readonly ClauseVerdict[], title: string, intro: string, wanted: readonly Outcome[]): string[] {
-  const lines = [...new Set(verdicts.flatMap((v) => v.tests.filter((t) => wanted.includes(t.outcome)).map((t) => bullet(v, t))))];
+/** A test left out (not applicable or not checked) whose reason its level's entry under "Levels not judged" does not already give. */
+export const leftOutBesideItsLevel = (v: ClauseVerdict, t: TestOutcome): boolean => v[t.level] !== t.outcome;
+
+function section(
+  verdicts: readonly ClauseVerdict[],
+  title: string,
+  intro: string,
+  wanted: readonly Outcome[],
+  shown: (v: ClauseVerdict, t: TestOutcome) => boolean = () => true,
+): string[] {
+  const lines = [...new Set(verdicts.flatMap((v) => v.tests.filter((t) => wanted.includes(t.outcome) && shown(v, t)).map((t) => bullet(v, t))))];
   return lines.length === 0 ? [] : ["", `## ${title}`, "", intro, "", ...lines];
 }
 
@@ -113,6 +148,8 @@ export function verdictMarkdown(
     ...(browser === undefined ? [] : [`Browser: ${browser}; the tests that needed the full Chromium say so under "How the suite ran".`, ""]),
     outcomeSentence(summary, level),
     "",
+    judgedSentence(summary.judged),
+    "",
     ...LEVELS.map((l) => `- ${levelLine(verdicts, l)}`),
     "",
     "| Clause | Rule | Required | Recommended | Tests (pass / fail / inconclusive / n/a / not checked) |",
@@ -129,7 +166,8 @@ export function verdictMarkdown(
       "The suite could not carry these out (its own step broke, or another clause's behaviour was missing). They are errors of the run, not verdicts on the app.",
       ["inconclusive"],
     ),
-    ...section(verdicts, "Not applicable and not checked", "Left out, with the reason.", ["not-applicable", "not-checked"]),
+    ...notJudgedSection(summary.judged),
+    ...section(verdicts, "Other tests left out", OTHER_TESTS_LEFT_OUT, ["not-applicable", "not-checked"], leftOutBesideItsLevel),
     ...probeMarkdown(probe),
     ...notesSection(verdicts),
   ];

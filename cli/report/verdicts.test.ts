@@ -55,7 +55,7 @@ describe("clauseVerdicts", () => {
 describe("summary and exit code", () => {
   test("the required level alone decides by default: 3 when only inconclusive tests stand out", () => {
     const summary = summarize(verdicts, "required");
-    expect(summary).toEqual({ failed: [], inconclusive: 1, accepted: [], stale: [] });
+    expect(summary).toMatchObject({ failed: [], inconclusive: 1, accepted: [], stale: [] });
     expect(exitCodeFor(summary)).toBe(3);
   });
 
@@ -97,7 +97,31 @@ describe("verdictMarkdown", () => {
   test("lists failures, inconclusive tests and exclusions apart, each with its level and reason", () => {
     expect(markdown).toMatch(/## Failures\n\n.*\n\n- \*\*REG-1\*\* \(recommended\) REG-1 without caches — expected no register\(\) call/);
     expect(markdown).toMatch(/## Inconclusive\n\n.*errors of the run, not verdicts on the app\.\n\n- \*\*NAV-5\*\* \(recommended\) NAV-5 lie-fi/);
-    expect(markdown).toContain("- **ERR-3** (required) ERR-3 document — no sign-in");
+    expect(markdown).toContain("- **ERR-3** required and recommended, not applicable: no sign-in");
+  });
+
+  test("says how much was judged under the outcome, and lists each level not judged with its reasons", () => {
+    expect(markdown.split("\n").slice(2, 5)).toEqual([
+      "Inconclusive: no clause failed at the required level, but 1 test(s) could not be carried out (below).",
+      "",
+      "Judged 2 of 2 required levels; 1 not applicable: ERR-3 required. Recommended levels, which do not decide the exit code: judged 1 of 3, 1 not checked, 1 inconclusive, 1 not applicable.",
+    ]);
+    expect(markdown).toMatch(
+      /## Levels not judged\n\nA level is judged when it passes or fails\. .*\n\n- \*\*NAV-5\*\* recommended, inconclusive: the page is stored after an online visit did not hold\n- \*\*ONL-2\*\* recommended, not checked: reference only\n- \*\*ERR-3\*\* required and recommended, not applicable: no sign-in\n/,
+    );
+  });
+
+  test("lists apart only the tests left out whose reason their level's entry does not give", () => {
+    const mixed = clauseVerdicts(clauses, [
+      outcome("NAV-5 slow page renders", "passed"),
+      outcome("NAV-5 hang", "not-checked", "required", "the profile names no slow page"),
+      outcome("ONL-2 switch", "not-checked", "recommended", "reference only"),
+    ]);
+    const md = verdictMarkdown("http://x", mixed, "recommended");
+    expect(md).toContain("## Other tests left out\n\nTests not applicable or not checked at a level whose verdict is another");
+    expect(md).toContain("- **NAV-5** (required) NAV-5 hang — the profile names no slow page");
+    expect(md).not.toContain("(recommended) ONL-2 switch");
+    expect(md).toContain("- **ONL-2** recommended, not checked: reference only");
   });
 });
 
@@ -135,6 +159,12 @@ describe("verdictHtml", () => {
     expect(html).toContain('<td class="none">—</td>');
     expect(html).toContain(
       '<li><strong>REG-1</strong> <span class="muted">(<a href="checklist.html#reg-1-recommended">recommended</a>)</span> REG-1 without caches',
+    );
+    expect(html).toContain(
+      "<p>Judged 3 of 5 levels; 1 not checked: ONL-2 recommended (reference only); 1 inconclusive: NAV-5 recommended; 2 not applicable: ERR-3 required and recommended.</p>",
+    );
+    expect(html).toContain(
+      '<li><strong>ERR-3</strong> <span class="muted">(<a href="checklist.html#err-3-required">required</a> and <a href="checklist.html#err-3-recommended">recommended</a>)</span> not applicable: no sign-in</li>',
     );
     expect(html).toContain('<a href="html/index.html">Playwright report</a>');
     expect(html).not.toMatch(/<script|<link/);

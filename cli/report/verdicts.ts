@@ -13,6 +13,7 @@
 import { clauseIdsIn } from "../../kit/clauseId.ts";
 import type { Level, Outcome } from "../../kit/outcomes.ts";
 import { type AcceptedGap, isAccepted } from "./acceptedGaps.ts";
+import { type JudgedLevels, judgedLevels } from "./judgedLevels.ts";
 
 export type Verdict = Outcome | "none";
 
@@ -88,6 +89,8 @@ export interface RunSummary {
   readonly accepted: readonly AcceptedGap[];
   /** Accepted gaps at a deciding level that no longer fail: the run fails until they are removed. */
   readonly stale: readonly AcceptedGap[];
+  /** How many levels the run judged (pass or fail), and each it did not, with why (judgedLevels.ts). */
+  readonly judged: JudgedLevels;
 }
 
 export function summarize(verdicts: readonly ClauseVerdict[], level: Level, gaps: readonly AcceptedGap[] = []): RunSummary {
@@ -97,11 +100,12 @@ export function summarize(verdicts: readonly ClauseVerdict[], level: Level, gaps
     inconclusive: verdicts.reduce((n, v) => n + v.tests.filter((t) => t.outcome === "inconclusive").length, 0),
     accepted: gaps.filter((gap) => gap.status === "accepted"),
     stale: gaps.filter((gap) => gap.status === "stale" && levels.includes(gap.level)),
+    judged: judgedLevels(verdicts, levels),
   };
 }
 
 /** Documented exit codes: 0 conforms, 1 a clause failed (or an accepted gap is stale), 3 the run was inconclusive (2 is usage). */
-export function exitCodeFor(summary: RunSummary): 0 | 1 | 3 {
+export function exitCodeFor(summary: Omit<RunSummary, "judged">): 0 | 1 | 3 {
   if (summary.failed.length > 0 || summary.stale.length > 0) return 1;
   return summary.inconclusive > 0 ? 3 : 0;
 }
