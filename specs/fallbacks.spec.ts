@@ -44,7 +44,7 @@ for (const { clause, status, key } of FALLBACKS) {
 
     test(`${clause} shows the ${status} page when the document answers ${status}`, async ({ controlledPage: page, mock, app, profile }) => {
       const own = key === "notFound" ? unknownPath(profile) : fallbackOf(profile, key, status).path;
-      const { path, faultId } = await documentFailing(profile, mock, own, status, app.page(1).path);
+      const { path, faultId } = await documentFailing(profile, mock, own, status, app.pageOrAnother(1).path);
       const response = await page.goto(path);
       if (faultId) await faultMet(mock, faultId, `the document's ${status}`);
       expect(response?.status(), `the status of ${path}`).toBe(status);
@@ -55,7 +55,7 @@ for (const { clause, status, key } of FALLBACKS) {
 
     test(`${clause} the ${status} page links back home`, RECOMMENDED, async ({ page, mock, app, profile, baseURL }) => {
       const fallback = fallbackOf(profile, key, status);
-      const { path } = await documentFailing(profile, mock, fallback.path, status, app.page(1).path);
+      const { path } = await documentFailing(profile, mock, fallback.path, status, app.pageOrAnother(1).path);
       await page.goto(path);
       await precondition(`the ${status} page shows (${clause}'s required rule)`, () =>
         expect(app.textHolder(page, fallback)).toContainText(fallback.text, { useInnerText: true }),
@@ -72,7 +72,7 @@ for (const { clause, status, key } of FALLBACKS) {
         app,
         profile,
       }) => {
-        const target = app.page(1);
+        const target = app.pageOrAnother(1);
         await mock.addFault({ path: target.path, status, representation: "data" });
         await app.navigateClientSide(page, target, { renders: false });
         const fallback = profile.fallbacks[key];
@@ -83,7 +83,7 @@ for (const { clause, status, key } of FALLBACKS) {
 
       test(`${clause} keeps the app's navigation after a ${status} data answer`, RECOMMENDED, async ({ controlledPage: page, mock, app, profile }) => {
         const fallback = fallbackOf(profile, key, status);
-        const target = app.page(1);
+        const target = app.pageOrAnother(1);
         await mock.addFault({ path: target.path, status, representation: "data" });
         await app.navigateClientSide(page, target, { renders: false });
         await precondition(`the ${status} page shows (${clause}'s required rule)`, () =>
@@ -141,7 +141,7 @@ test.describe("ERR-4 server-side exception", () => {
 
     test("ERR-4 shows two requests a 500 fault answers two digests, each journaled once", async ({ page, mock, app, profile }) => {
       const { serverError, digest } = serverErrorOf(profile);
-      const target = app.page(1).path;
+      const target = app.pageOrAnother(1).path;
       const fault = await mock.addFault({ path: target, status: 500, representation: "document" });
       await page.goto(target);
       await expect(app.textHolder(page, serverError)).toContainText(serverError.text);
@@ -166,7 +166,7 @@ test.describe("ERR-4 server-side exception", () => {
 
     test("ERR-4 shows the digest when a client-side navigation's data answers 500", async ({ controlledPage: page, mock, app, profile }) => {
       const { serverError, digest } = serverErrorOf(profile);
-      const target = app.page(2);
+      const target = app.pageOrAnother(2);
       const fault = await mock.addFault({ path: target.path, status: 500, representation: "data" });
       await app.navigateClientSide(page, target, { renders: false });
       await expect(app.textHolder(page, serverError)).toContainText(serverError.text, { useInnerText: true });
@@ -268,7 +268,7 @@ async function expectNoCachedFailure(page: Page, url: string, status: number, fa
 
 test.describe("ERR-6 failures are never cached or replayed", () => {
   test.describe(() => {
-    checkProfileFirst((profile, facts) => faultOnNavigationMeetable(facts, appDriver(profile).page(2).path, "first"));
+    checkProfileFirst((profile, facts) => faultOnNavigationMeetable(facts, appDriver(profile).pageOrAnother(2).path, "first"));
     for (const status of FAILURE_STATUSES) {
       for (const how of FAILURE_CACHE_CONTROLS) {
         test(
@@ -276,7 +276,7 @@ test.describe("ERR-6 failures are never cached or replayed", () => {
           RECOMMENDED,
           async ({ controlledPage: page, mock, app, baseURL }) => {
             const context = page.context();
-            const target = app.page(2);
+            const target = app.pageOrAnother(2);
             const fault = await mock.addFault(failureFault(target.path, status, "document", how));
             const response = await page.goto(target.path);
             await faultMet(mock, fault.id, `the document's ${status}`);
@@ -298,7 +298,7 @@ test.describe("ERR-6 failures are never cached or replayed", () => {
       for (const how of FAILURE_CACHE_CONTROLS) {
         test(`ERR-6 does not replay a ${status} data response offline, sent ${how.sent}`, RECOMMENDED, async ({ controlledPage: page, mock, app, profile }) => {
           const context = page.context();
-          const target = app.page(2);
+          const target = app.pageOrAnother(2, app.page(0));
           const failure = profile.fallbacks[FALLBACK_KEY[status]]?.text;
           const fault = await mock.addFault(failureFault(target.path, status, "data", how));
           await app.navigateClientSide(page, target, { renders: false });

@@ -8,7 +8,7 @@
 import { type Browser, chromium } from "@playwright/test";
 import { CHROMIUM_ARGS, findChromium } from "../../kit/chromium.mjs";
 import { loadProfile, REFERENCE_PROFILE } from "../profile/loadProfile.ts";
-import { PAGES_NEEDED } from "../profile/profileSchema.ts";
+import { PAGES_USED } from "../profile/profileSchema.ts";
 import type { AppFacts, ClientNavigationFact, FailedStep, ManifestFact, OfflineFact, OnlineFact, UpdateFact } from "./appFacts.ts";
 import { initError } from "./initErrors.ts";
 import { observeClientNavigation } from "./internal/observeClientNavigation.ts";
@@ -63,7 +63,7 @@ export async function discoverApp(target: URL, log: (step: string) => void = () 
     const basePath = scope === "/" ? "/" : scope.replace(/\/$/, "");
 
     log(`worker ${home.worker.script}, scope ${scope}; visiting up to ${home.links.length} linked pages`);
-    const links = await visitLinks(page, home.links, PAGES_NEEDED);
+    const links = await visitLinks(page, home.links, PAGES_USED);
     const trailingSlash = links.length > 0 && links.every((link) => new URL(link.path, origin).pathname.endsWith("/"));
     log("asking for a path the app does not have, and for paths outside its base path");
     const notFound = await probeNotFound(page, notFoundPath(scope, trailingSlash));

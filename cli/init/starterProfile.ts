@@ -6,7 +6,7 @@
  * where the schema needs a value (three pages) and the app offers too few does it write a `FILL IN`
  * placeholder, which fails its clause until replaced.
  */
-import { PAGE_ROLES, PAGES_NEEDED, PROFILE_FORMAT, type ProfileInput } from "../profile/profileSchema.ts";
+import { PAGE_ROLES, PAGES_USED, PROFILE_FORMAT, type ProfileInput } from "../profile/profileSchema.ts";
 import type { AppFacts, LinkFact } from "./appFacts.ts";
 import { dataRequestMarker } from "./dataRequestMarker.ts";
 import type { FieldNote } from "./fieldNote.ts";
@@ -34,7 +34,7 @@ function isUsablePage(link: LinkFact): link is LinkFact & { heading: string } {
 }
 
 function pagesOf(facts: AppFacts, scope: string, found: FieldNote[], missing: FieldNote[]): ProfileInput["pages"] {
-  const usable = facts.links.filter(isUsablePage).slice(0, PAGES_NEEDED);
+  const usable = facts.links.filter(isUsablePage).slice(0, PAGES_USED);
   const skipped = facts.links
     .filter((link) => !isUsablePage(link))
     .map((link) => `${link.path} (${link.status === null ? "did not load" : `status ${link.status}`}${link.heading === null ? ", no h1" : ""})`);
@@ -46,10 +46,10 @@ function pagesOf(facts: AppFacts, scope: string, found: FieldNote[], missing: Fi
       (skipped.length > 0 ? ` Skipped: ${skipped.join(", ")}.` : "") +
       " The suite navigates to the first three pages; put the ones reached by the app's own links first.",
   });
-  for (let index = pages.length; index < PAGES_NEEDED; index++) {
+  for (let index = pages.length; index < PAGES_USED; index++) {
     pages.push({ path: `${scope}${PLACEHOLDER.replace(" ", "-")}-page-${index + 1}`, heading: `${PLACEHOLDER}: the page's h1` });
   }
-  if (usable.length < PAGES_NEEDED) {
+  if (usable.length < PAGES_USED) {
     missing.push({
       fields: ["pages"],
       text: `Found ${usable.length} in-scope page${usable.length === 1 ? "" : "s"} linked from ${facts.home}; the profile needs ${PAGE_ROLES}. Replace the ${PLACEHOLDER} entries with pages of the app (path, h1 and the name of the link that reaches each).`,

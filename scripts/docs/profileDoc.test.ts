@@ -16,6 +16,7 @@ interface SchemaNode {
   readonly items?: SchemaNode;
   readonly additionalProperties?: SchemaNode | boolean;
   readonly default?: unknown;
+  readonly anyOf?: readonly SchemaNode[];
 }
 
 /** A field as the table writes it: `pages[].heading`, `expect.<clause>.reason`; its Required cell. */
@@ -24,8 +25,13 @@ interface Field {
   readonly required: string;
 }
 
-/** Every field under `node`: an array's items under `name[]`, a record's entries under `name.<clause>` (every record here is keyed by clause id). */
+/**
+ * Every field under `node`: an array's items under `name[]`, a record's entries under `name.<clause>`
+ * (every record here is keyed by clause id), each form's fields where a value takes several
+ * (`notApplicable.<clause>`: a reason, or an object of levels).
+ */
 function fieldsOf(node: SchemaNode, prefix: string): Field[] {
+  if (node.anyOf) return node.anyOf.flatMap((form) => fieldsOf(form, prefix));
   if (node.type === "array" && node.items) return fieldsOf(node.items, `${prefix}[]`);
   if (node.properties)
     return Object.entries(node.properties).flatMap(([name, child]) => {
