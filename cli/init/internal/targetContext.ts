@@ -5,9 +5,14 @@
 import type { Browser, BrowserContext } from "@playwright/test";
 import { ACTION_TIMEOUT_MS, LOAD_TIMEOUT_MS } from "./timeouts.ts";
 
-export async function targetContext(browser: Browser, origin: string): Promise<BrowserContext> {
+/** `serviceWorkers: "block"`: what the server itself answers, for a worker that answers every path with home. */
+export async function targetContext(
+  browser: Browser,
+  origin: string,
+  { serviceWorkers = "allow" }: { serviceWorkers?: "allow" | "block" } = {},
+): Promise<BrowserContext> {
   // baseURL: every path init opens is the app's own.
-  const context = await browser.newContext({ serviceWorkers: "allow", baseURL: origin });
+  const context = await browser.newContext({ serviceWorkers, baseURL: origin });
   context.setDefaultTimeout(ACTION_TIMEOUT_MS);
   context.setDefaultNavigationTimeout(LOAD_TIMEOUT_MS);
   await context.route(
