@@ -41,11 +41,12 @@ function pagesOf(facts: AppFacts, scope: string, found: FieldNote[], missing: Fi
   const skipped = facts.links.filter((link) => !isUsablePage(link)).map((link) => `${link.path} (${skipReason(link)})`);
   const pages: ProfileInput["pages"] = usable.map((link) => ({ path: link.path, heading: link.heading, ...(link.name === null ? {} : { link: link.name }) }));
   const further = usable.filter((link) => link.linkedFrom !== undefined);
+  const home = usable.filter((link) => link.linkedFrom === undefined);
   if (usable.length > 0)
     found.push({
       fields: ["pages"],
       text:
-        `The first ${usable.length} in-scope links of ${facts.home} with a page that loads and shows an h1` +
+        `The first ${home.length === 1 ? "in-scope link" : `${home.length} in-scope links`} of ${facts.home} with a page that loads and shows an h1` +
         (further.length > 0 ? `, then ${further.map((link) => `${link.path} (linked from ${link.linkedFrom})`).join(", ")}, linked from those pages` : "") +
         "; each heading is that page's h1 once rendered, each link the link's accessible name on the home page." +
         (skipped.length > 0 ? ` Skipped: ${skipped.join(", ")}.` : "") +
