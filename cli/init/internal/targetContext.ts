@@ -13,6 +13,10 @@ export async function targetContext(
 ): Promise<BrowserContext> {
   // baseURL: every path init opens is the app's own.
   const context = await browser.newContext({ serviceWorkers, baseURL: origin });
+  // Run from source (tsx), the functions init passes to page.evaluate carry esbuild's keepNames
+  // calls, __name(fn, "name"), which no page defines: waiting for a worker (kit/workerControl.ts)
+  // then threw, and init took every app for one no worker controls. The compiled package has none.
+  await context.addInitScript("globalThis.__name ??= (target) => target;");
   context.setDefaultTimeout(ACTION_TIMEOUT_MS);
   context.setDefaultNavigationTimeout(LOAD_TIMEOUT_MS);
   await context.route(
