@@ -44,7 +44,7 @@ for (const { clause, status, key } of FALLBACKS) {
 
     test(`${clause} shows the ${status} page when the document answers ${status}`, async ({ controlledPage: page, mock, app, profile }) => {
       const own = key === "notFound" ? unknownPath(profile) : fallbackOf(profile, key, status).path;
-      const { path, faultId } = await documentFailing(profile, mock, own, status, app.page(1).path);
+      const { path, faultId } = await documentFailing(profile, mock, own, status, app.pageOrAnother(1).path);
       const response = await page.goto(path);
       if (faultId) await faultMet(mock, faultId, `the document's ${status}`);
       expect(response?.status(), `the status of ${path}`).toBe(status);
@@ -56,7 +56,7 @@ for (const { clause, status, key } of FALLBACKS) {
     test(`${clause} the ${status} page links back home`, RECOMMENDED, async ({ page, mock, app, profile, baseURL }) => {
       if (key === "notFound" && !profile.fallbacks.notFound) await noNotFoundPage(page, profile);
       const fallback = fallbackOf(profile, key, status);
-      const { path } = await documentFailing(profile, mock, fallback.path, status, app.page(1).path);
+      const { path } = await documentFailing(profile, mock, fallback.path, status, app.pageOrAnother(1).path);
       await page.goto(path);
       await precondition(`the ${status} page shows (${clause}'s required rule)`, () =>
         expect(app.textHolder(page, fallback)).toContainText(fallback.text, { useInnerText: true }),
@@ -73,7 +73,7 @@ for (const { clause, status, key } of FALLBACKS) {
         app,
         profile,
       }) => {
-        const target = app.page(1);
+        const target = app.pageOrAnother(1);
         await mock.addFault({ path: target.path, status, representation: "data" });
         await app.navigateClientSide(page, target, { renders: false });
         const fallback = profile.fallbacks[key];
@@ -85,7 +85,7 @@ for (const { clause, status, key } of FALLBACKS) {
       test(`${clause} keeps the app's navigation after a ${status} data answer`, RECOMMENDED, async ({ controlledPage: page, mock, app, profile }) => {
         // Without a 404 page the frame is still judged: what the app shows in its place must keep it.
         const fallback = key === "notFound" ? profile.fallbacks.notFound : fallbackOf(profile, key, status);
-        const target = app.page(1);
+        const target = app.pageOrAnother(1);
         await mock.addFault({ path: target.path, status, representation: "data" });
         await app.navigateClientSide(page, target, { renders: false });
         if (fallback) {
@@ -167,7 +167,7 @@ test.describe("ERR-4 server-side exception", () => {
 
     test("ERR-4 shows two requests a 500 fault answers two digests, each journaled once", async ({ page, mock, app, profile }) => {
       const { serverError, digest } = serverErrorOf(profile);
-      const target = app.page(1).path;
+      const target = app.pageOrAnother(1).path;
       const fault = await mock.addFault({ path: target, status: 500, representation: "document" });
       await page.goto(target);
       await expect(app.textHolder(page, serverError)).toContainText(serverError.text);
@@ -192,7 +192,7 @@ test.describe("ERR-4 server-side exception", () => {
 
     test("ERR-4 shows the digest when a client-side navigation's data answers 500", async ({ controlledPage: page, mock, app, profile }) => {
       const { serverError, digest } = serverErrorOf(profile);
-      const target = app.page(2);
+      const target = app.pageOrAnother(2);
       const fault = await mock.addFault({ path: target.path, status: 500, representation: "data" });
       await app.navigateClientSide(page, target, { renders: false });
       await expect(app.textHolder(page, serverError)).toContainText(serverError.text, { useInnerText: true });
@@ -294,7 +294,7 @@ async function expectNoCachedFailure(page: Page, url: string, status: number, fa
 
 test.describe("ERR-6 failures are never cached or replayed", () => {
   test.describe(() => {
-    checkProfileFirst((profile, facts) => faultOnNavigationMeetable(facts, appDriver(profile).page(2).path, "first"));
+    checkProfileFirst((profile, facts) => faultOnNavigationMeetable(facts, appDriver(profile).pageOrAnother(2).path, "first"));
     for (const status of FAILURE_STATUSES) {
       for (const how of FAILURE_CACHE_CONTROLS) {
         test(
@@ -302,7 +302,7 @@ test.describe("ERR-6 failures are never cached or replayed", () => {
           RECOMMENDED,
           async ({ controlledPage: page, mock, app, baseURL }) => {
             const context = page.context();
-            const target = app.page(2);
+            const target = app.pageOrAnother(2);
             const fault = await mock.addFault(failureFault(target.path, status, "document", how));
             const response = await page.goto(target.path);
             await faultMet(mock, fault.id, `the document's ${status}`);
@@ -324,7 +324,7 @@ test.describe("ERR-6 failures are never cached or replayed", () => {
       for (const how of FAILURE_CACHE_CONTROLS) {
         test(`ERR-6 does not replay a ${status} data response offline, sent ${how.sent}`, RECOMMENDED, async ({ controlledPage: page, mock, app, profile }) => {
           const context = page.context();
-          const target = app.page(2);
+          const target = app.pageOrAnother(2, app.page(0));
           const failure = profile.fallbacks[FALLBACK_KEY[status]]?.text;
           const fault = await mock.addFault(failureFault(target.path, status, "data", how));
           await app.navigateClientSide(page, target, { renders: false });

@@ -40,7 +40,7 @@ test.describe("NAV-7 the landing page is saved", () => {
   });
 
   test("NAV-7 stores nothing but the landing page's document under its URL", RECOMMENDED, async ({ page, app, baseURL, facts }) => {
-    const landing = app.page(1);
+    const landing = app.pageOrAnother(1);
     await page.goto(landing.path);
     await activatedController(page, facts);
     // Whether it is stored at all is the test above; here, that nothing else stands in its place.
@@ -71,7 +71,7 @@ test.describe("NAV-7 the landing page is saved", () => {
     test("NAV-7 does not store a landing page that answered 500", RECOMMENDED, async ({ page, mock, app, profile, baseURL, facts }) => {
       let path = serverErrorPath(profile);
       if (!path) {
-        path = app.page(2).path;
+        path = app.pageOrAnother(2).path;
         // Sticky: the server keeps failing, as a broken page does; the worker's own request sees it too.
         await mock.addFault({ path, status: 500, representation: "document" });
       }
@@ -96,7 +96,7 @@ test.describe("NAV-7 the landing page is saved", () => {
 
   test("NAV-7 gives up saving the landing page when the server hangs, and activates", RECOMMENDED, async ({ page, mock, app, profile, facts }) => {
     const timeout = await networkTimeout(mock, profile);
-    const landing = app.page(2);
+    const landing = app.pageOrAnother(2);
     // Only the worker's request for the landing page hangs: the page's own navigation gets its answer,
     // and the query keeps the worker's install out of it (Serwist precaches the app's pages at install).
     const query = { "pck-landing": "hang" };

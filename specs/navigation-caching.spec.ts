@@ -68,7 +68,7 @@ test.describe("NAV-3 what the worker stores", () => {
     checkProfileFirst(dataRequests);
     test("NAV-3 never stores the data representation as the document", RECOMMENDED, async ({ controlledPage: page, app, profile, baseURL }) => {
       const data = dataRequests(profile);
-      const target = app.page(1);
+      const target = app.pageOrAnother(1);
       const dataRequest = page.waitForRequest((request) => new URL(request.url()).pathname === target.path && isDataRequest(data, request));
       // Armed before the page loads: an app may fetch its links' data ahead, as Next.js prefetches.
       await page.goto(profile.home);
@@ -96,14 +96,14 @@ test.describe("NAV-3 what the worker stores", () => {
     test.describe(() => {
       checkProfileFirst(pathOf);
       test(`NAV-3 does not store ${why}`, RECOMMENDED, async ({ controlledPage: page, app, facts, profile, baseURL }) => {
-        await expectPostedButNotStored(page, facts, baseURL, [pathOf(profile)], app.page(2).path);
+        await expectPostedButNotStored(page, facts, baseURL, [pathOf(profile)], app.pageOrAnother(2).path);
       });
     });
   }
 
   for (const how of FAILURE_CACHE_CONTROLS) {
     test(`NAV-3 does not store a 404, 403, 401 or 500 sent ${how.sent}`, RECOMMENDED, async ({ controlledPage: page, mock, app, facts, baseURL }) => {
-      const path = app.page(1).path;
+      const path = app.pageOrAnother(1).path;
       // A page per status, told apart by a query parameter its fault matches: all four posted at
       // once, so they share one grace (the kit's settle pages are query URLs too, so a worker that
       // stores posted pages stores these under their own URLs).
@@ -119,7 +119,8 @@ test.describe("NAV-3 what the worker stores", () => {
         facts,
         baseURL,
         failures.map((failure) => failure.path),
-        app.page(2).path,
+        // The good page may be the failing one's: its URL without the query is another URL.
+        app.pageOrAnother(2).path,
         () =>
           precondition(`the mock server answers the worker 404, 403, 401 and 500 ${how.sent}`, async () => {
             for (const { fault, status } of failures) await expectFailureSent(mock, fault.id, status, how);
@@ -160,7 +161,7 @@ test.describe("NAV-3 what the worker stores", () => {
     checkProfileFirst(outsidePaths);
     test("NAV-3 does not fetch or store URLs outside the scope", RECOMMENDED, async ({ controlledPage: page, mock, app, facts, profile, baseURL }) => {
       const outside = outsidePaths(profile);
-      const good = app.page(2).path;
+      const good = app.pageOrAnother(2).path;
       const journaled = (await mock.journal()).length;
       // Same origin only: a cross-origin URL cannot reach this journal, and posting one is NAV-1's
       // subject (history refuses it). The good page shows the worker handled the message.
@@ -205,7 +206,7 @@ test.describe("NAV-3 what the worker stores", () => {
 test.describe("NAV-4 offline navigation to cached pages", () => {
   test("NAV-4 serves a cached page on goto while offline", async ({ controlledPage: page, mock, app, profile, baseURL }) => {
     const context = page.context();
-    const target = app.page(1);
+    const target = app.pageOrAnother(1);
     await visitHeld(page, mock, target.path, baseURL);
     await app.confirmShown(page, target);
     await page.goto(profile.home);
@@ -311,7 +312,8 @@ const kindsOf = (entries: readonly JournalEntry[]) => entries.map((entry) => `${
 
 test.describe("NAV-5 one request per navigation", () => {
   test("NAV-5 a navigation the running worker answers reaches the server once", RECOMMENDED, async ({ controlledPage: page, mock, app }) => {
-    const requests = await documentRequestsOf(page, mock, app.page(0).path, app.page(1).path);
+    const target = app.page(0);
+    const requests = await documentRequestsOf(page, mock, target.path, app.pageOrAnother(1, target).path);
     expect(kindsOf(requests), "the document requests of one online navigation").toHaveLength(1);
   });
 });
@@ -320,7 +322,7 @@ test.describe("NAV-6 offline page", () => {
   test("NAV-6 serves the offline page for an uncached URL while offline", RECOMMENDED, async ({ controlledPage: page, mock, app, profile }) => {
     const context = page.context();
     await holdOffline(page, context, mock);
-    const outcome = await navigate(page, app.page(2).path);
+    const outcome = await navigate(page, app.pageOrAnother(2).path);
     expect(outcome.fromServiceWorker, `offline navigation to an uncached page: ${outcome.summary}`).toBe(true);
     expect(outcome.status, "the offline page's status").toBe(200);
     expect(outcome.contentType, "the offline page's content type").toContain("text/html");
@@ -343,7 +345,7 @@ test.describe("NAV-6 offline page", () => {
         `HTML entries of Cache Storage with '${offline.text}', before going offline`,
       ).not.toEqual([]);
       await holdOffline(page, context, mock);
-      await navigate(page, app.page(2).path);
+      await navigate(page, app.pageOrAnother(2).path);
       await precondition("the offline page shows (NAV-6)", () => expect(app.textHolder(page, offline)).toContainText(offline.text, { useInnerText: true }));
     });
   });
@@ -355,7 +357,7 @@ test.describe("NAV-6 offline page", () => {
     // biome-ignore lint/performance/useDomNodeTextContent: a Playwright locator's rendered text, what a person sees, not the DOM property.
     const notFoundText = await page.locator("body").innerText();
     await holdOffline(page, context, mock);
-    const outcome = await navigate(page, app.page(2).path);
+    const outcome = await navigate(page, app.pageOrAnother(2).path);
     expect(outcome.error, "offline navigation to an uncached page").toBeNull();
     expect(outcome.status, "the offline page's status").not.toBe(404);
     // biome-ignore lint/performance/useDomNodeTextContent: a Playwright locator's rendered text, what a person sees, not the DOM property.

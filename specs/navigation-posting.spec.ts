@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import type { Profile } from "../cli/profile/profileSchema.ts";
 import type { AppFacts } from "../kit/appFacts.ts";
-import type { AppDriver } from "./checks/appDriver.ts";
+import type { AppDriver, ProfilePage } from "./checks/appDriver.ts";
 import { cachedEntries, cachedUrls } from "./checks/browserState.ts";
 import { visitHeld } from "./checks/heldPage.ts";
 import { goOffline, goOnline } from "./checks/offline.ts";
@@ -78,8 +78,9 @@ test.describe("NAV-1 storing each navigation", () => {
   });
 
   test("NAV-1 stores the page of a replaceState by another script", async ({ controlledPage: page, app, facts, baseURL }) => {
-    const target = `${app.page(2).path}?tab=a`;
-    const sentinel = { app, target: app.page(1), url: `${baseURL}${app.page(1).path}` };
+    const navigated = app.pageOrAnother(1);
+    const target = `${app.pageOrAnother(2, navigated).path}?tab=a`;
+    const sentinel = { app, target: navigated, url: `${baseURL}${navigated.path}` };
     await expectStoredAfter(
       page,
       facts,
@@ -97,8 +98,9 @@ test.describe("NAV-1 storing each navigation", () => {
     await mock.addFault({ path: profile.worker.script, hang: true });
     await page.goto(profile.home);
     expect(await page.evaluate(() => navigator.serviceWorker.controller)).toBeNull();
-    await app.navigateClientSide(page, app.page(1));
-    await expect(app.heading(page, app.page(1))).toHaveText(app.page(1).heading);
+    const target = app.pageOrAnother(1);
+    await app.navigateClientSide(page, target);
+    await expect(app.heading(page, target)).toHaveText(target.heading);
     expect(await page.evaluate(() => navigator.serviceWorker.controller), "a controller, with the worker's script held back").toBeNull();
     expect(await spy.posts(page), "messages posted with no worker in control").toEqual([]);
     expect(
@@ -108,7 +110,7 @@ test.describe("NAV-1 storing each navigation", () => {
   });
 
   test("NAV-1 stores the page of every history change, not only the last", async ({ controlledPage: page, app, facts, baseURL }) => {
-    const paths = [app.page(0).path, app.page(1).path, app.page(2).path];
+    const paths = app.firstPages(3).map((listed) => listed.path);
     await expectStoredAfter(
       page,
       facts,
@@ -137,7 +139,7 @@ test.describe("NAV-1 storing each navigation", () => {
   });
 
   test("NAV-1 posts one CACHE_URLS message per history change, in order", RECOMMENDED, async ({ controlledPage: page, spy, app, facts, baseURL }) => {
-    const paths = [app.page(0).path, app.page(1).path, app.page(2).path];
+    const paths = app.firstPages(3).map((listed) => listed.path);
     const before = { posts: (await spy.posts(page)).length, changes: (await spy.historyChanges(page)).length };
     await page.evaluate(([a, b, c]) => {
       history.pushState(null, "", a);
@@ -188,8 +190,9 @@ test.describe("NAV-1 storing each navigation", () => {
         // A last in-scope change is the sentinel: messages arrive in order, so anything earlier is in by now.
         // The app's own navigation, so that this checks scope and origin even for an app that posts only
         // for those (the specs above check every history change).
-        await app.navigateClientSide(page, app.page(1));
-        await postedSentinel(page, spy, facts, `${baseURL}${app.page(1).path}`, baseURL);
+        const sentinel = app.pageOrAnother(1);
+        await app.navigateClientSide(page, sentinel);
+        await postedSentinel(page, spy, facts, `${baseURL}${sentinel.path}`, baseURL);
         const outsideScope = postedUrls(await spy.posts(page), baseURL).filter((url) => !url.startsWith(`${baseURL}${profile.worker.scope}`));
         expect(outsideScope, "URLs posted outside the scope").toEqual([]);
       },
@@ -241,13 +244,14 @@ test.describe("NAV-2 offline", () => {
           offlinePage: profile.offline?.text !== undefined && entry.body.includes(profile.offline.text),
         }));
     const before = await stored();
-    await historyChangesOffline(page, context, mock, app, [app.page(1).path, target.path]);
+    const next = app.pageOrAnother(1, target);
+    await historyChangesOffline(page, context, mock, app, [next.path, target.path]);
     // Whatever a failed offline attempt would do to an entry has happened once a later page is stored.
     // An app-shell worker stores no page after install: nothing of its own can be under way.
     if (held === "stored under its URL")
       await precondition("a page the app navigates to back online is stored (NAV-1)", async () => {
-        await app.navigateClientSide(page, app.page(1));
-        await expect.poll(() => cachedUrls(page)).toContain(`${baseURL}${app.page(1).path}`);
+        await app.navigateClientSide(page, next);
+        await expect.poll(() => cachedUrls(page)).toContain(`${baseURL}${next.path}`);
       });
     const after = await stored();
     expect(
@@ -258,13 +262,24 @@ test.describe("NAV-2 offline", () => {
 
   test("NAV-2 posts nothing to the worker while offline", RECOMMENDED, async ({ controlledPage: page, mock, spy, app, facts, baseURL }) => {
     const context = page.context();
-    await historyChangesOffline(page, context, mock, app, [app.page(0).path, app.page(2).path]);
+    // Changes to the first and third pages, or to as many as the profile lists.
+    const [first, second, third] = app.profile.pages as readonly (ProfilePage | undefined)[];
+    const changes = [first, third ?? second].filter((listed): listed is ProfilePage => listed !== undefined);
+    await historyChangesOffline(
+      page,
+      context,
+      mock,
+      app,
+      changes.map((changed) => changed.path),
+    );
     // The spy notes each post as it is made, with navigator.onLine then, in sessionStorage (which
     // survives the reload): back online, no post can still be one made offline.
     if (guidedBy(facts.postsOwnNavigation)) {
-      // An app that posts: its own navigation's post, online, shows the posting path still works.
-      await app.navigateClientSide(page, app.page(1));
-      await postedSentinel(page, spy, facts, `${baseURL}${app.page(1).path}`, baseURL);
+      // An app that posts: its own navigation's post, online, shows the posting path still works
+      // (to a page other than the one the history changes ended on, or nothing would change).
+      const sentinel = [second, first].find((listed) => listed !== undefined && listed !== changes.at(-1)) ?? app.pageOrAnother(1, ...changes);
+      await app.navigateClientSide(page, sentinel);
+      await postedSentinel(page, spy, facts, `${baseURL}${sentinel.path}`, baseURL);
     } else if (guidedBy(facts.ownNavigationStored)) {
       notChecked(
         `the app's own navigation is stored, but through no message to the worker the kit sees (another channel, such as a Web Worker's), so what it sends while offline cannot be seen (the kit's probe: ${facts.ownNavigationStored?.how})`,

@@ -41,7 +41,8 @@ test.describe("NAV-5 lie-fi", () => {
     "NAV-5 serves the cached copy when the network is slower than the timeout or the server hangs",
     RECOMMENDED,
     async ({ page, context, mock, app, facts, profile, baseURL }) => {
-      const [slowTarget, hungTarget] = [app.page(0), app.page(1)];
+      const slowTarget = app.page(0);
+      const hungTarget = app.pageOrAnother(1, slowTarget);
       faultOnNavigationMeetable(facts, slowTarget.path, "again");
       faultOnNavigationMeetable(facts, hungTarget.path, "again");
       const timeout = await controlledWithTimeout(page, mock, profile, facts);
@@ -67,7 +68,7 @@ test.describe("NAV-5 lie-fi", () => {
   );
 
   test("NAV-5 waits for a slow network when nothing is cached", RECOMMENDED, async ({ page, mock, app, facts, profile }) => {
-    const target = app.page(2);
+    const target = app.pageOrAnother(2);
     faultOnNavigationMeetable(facts, target.path, "first");
     const timeout = await controlledWithTimeout(page, mock, profile, facts);
     const slower = timeout + SLOWER_BY_MS;
@@ -87,9 +88,9 @@ test.describe("NAV-5 lie-fi", () => {
 
 test.describe("faults on the wire", () => {
   test.describe(() => {
-    checkProfileFirst((profile, facts) => faultOnNavigationMeetable(facts, appDriver(profile).page(1).path, "first"));
+    checkProfileFirst((profile, facts) => faultOnNavigationMeetable(facts, appDriver(profile).pageOrAnother(1).path, "first"));
     test("NAV-5 a slow page still renders (latency fault)", async ({ controlledPage: page, mock, app }) => {
-      const target = app.page(1);
+      const target = app.pageOrAnother(1);
       const fault = await mock.addFault({ path: target.path, delayMs: 1_000 });
       await page.goto(target.path);
       await faultMet(mock, fault.id, "a slow network (a 1 s latency)");
@@ -113,7 +114,7 @@ test.describe("faults on the wire", () => {
   });
 
   test("NAV-6 a dropped document shows the offline page from the worker", RECOMMENDED, async ({ controlledPage: page, mock, app, profile }) => {
-    const target = app.page(2);
+    const target = app.pageOrAnother(2);
     await mock.addFault({ path: target.path, drop: true, representation: "document" });
     const outcome = await navigate(page, target.path);
     expect(outcome.fromServiceWorker, `a navigation whose connection is dropped: ${outcome.summary}`).toBe(true);

@@ -140,12 +140,13 @@ test.describe("ONL-2 each behaviour can be switched off", () => {
     RECOMMENDED,
     async ({ page, context, mock, spy, app, profile, facts }) => {
       await mock.configure({ cacheNavigations: false });
+      const [linked, visited] = [app.page(0), app.pageOrAnother(1, app.page(0))];
       await takeControl(page, profile.home, facts);
-      await app.navigateClientSide(page, app.page(0));
-      await expect(app.heading(page, app.page(0))).toHaveText(app.page(0).heading);
-      await page.goto(app.page(1).path);
+      await app.navigateClientSide(page, linked);
+      await expect(app.heading(page, linked)).toHaveText(linked.heading);
+      await page.goto(visited.path);
       await holdOffline(page, context, mock);
-      for (const target of [app.page(0), app.page(1)]) {
+      for (const target of [linked, visited]) {
         await page.goto(target.path);
         await expect(page.locator("body")).toContainText(offlinePage(profile).text, { useInnerText: true });
       }

@@ -12,7 +12,7 @@ test.describe("control panel", () => {
   test("ERR-2 shows the forbidden page in the app for a 403 fault added in the panel", async ({ page, context, app, profile }) => {
     servedReference(profile, "the app's 403 page for a document fault");
     const forbidden = needs(profile.fallbacks.forbidden, "403 page (fallbacks.forbidden)");
-    const target = app.page(1);
+    const target = app.pageOrAnother(1);
     await openPanel(page);
     await faultForm(page).getByLabel("Path", { exact: true }).fill(target.path);
     await faultForm(page).getByLabel("Response").selectOption("403");
@@ -47,7 +47,7 @@ test.describe("control panel", () => {
   });
 
   test("removing a fault in the panel lets the app page load again", async ({ page, context, mock, app }) => {
-    const target = app.page(2);
+    const target = app.pageOrAnother(2);
     const fault = await mock.addFault({ path: target.path, status: 404, representation: "document" });
     await openPanel(page);
     const tab = await context.newPage();
@@ -72,7 +72,7 @@ test.describe("control panel", () => {
   });
 
   test("shows a request made in another page without reloading", async ({ page, context, app }) => {
-    const target = app.page(1);
+    const target = app.pageOrAnother(1);
     await openPanel(page);
     await markDocument(page, "panel");
     const tab = await context.newPage();

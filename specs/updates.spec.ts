@@ -259,7 +259,8 @@ test.describe("UPD-3 an open page survives the deploy", () => {
     await checkForUpdate(page, mock, profile, deploy);
     await newWorkerThere(page);
     await awaitAutoTakeover(page, update);
-    const targets = [app.page(0), app.page(1), ...(update.lazyPage ? [update.lazyPage] : [])];
+    // The first two listed pages (one, where the profile lists one), each reached by the app's own navigation.
+    const targets = [...profile.pages.slice(0, 2), ...(update.lazyPage ? [update.lazyPage] : [])];
     for (const target of targets) {
       await app.startClientNavigation(page, target);
       await expect(app.heading(page, target), `${target.path}, reached client-side from the page open before the deploy`).toHaveText(target.heading, {

@@ -61,7 +61,7 @@ test.describe("the journal's kind, warm and cold workers", () => {
   test("a running worker that passes a navigation on is journaled as the worker's request", async ({ controlledPage: page, mock, app }) => {
     await setNavigationPreload(page, false);
     await makeWorkerWarm(page, await page.evaluate(async () => (await navigator.serviceWorker.ready).scope));
-    expect(await documentKindsOf(page, mock, app.page(1).path)).toEqual(["worker"]);
+    expect(await documentKindsOf(page, mock, app.pageOrAnother(1).path)).toEqual(["worker"]);
   });
 
   test("a cold worker that passes a navigation on: Chromium's own request for it (ServiceWorkerAutoPreload) is journaled as the navigation", async ({
@@ -72,15 +72,16 @@ test.describe("the journal's kind, warm and cold workers", () => {
     await setNavigationPreload(page, false);
     await makeWorkersCold(page);
     expect(
-      await documentKindsOf(page, mock, app.page(2).path),
+      await documentKindsOf(page, mock, app.pageOrAnother(2).path),
       "one request, the browser's (a Chromium without ServiceWorkerAutoPreload, before about 152, sends the worker's own: worker)",
     ).toEqual(["navigation"]);
   });
 
   test("with navigation preload on, warm and cold workers alike are journaled as the preload", async ({ controlledPage: page, mock, app }) => {
+    const [warm, cold] = [app.pageOrAnother(1), app.pageOrAnother(2, app.pageOrAnother(1))];
     await setNavigationPreload(page, true);
-    expect(await documentKindsOf(page, mock, app.page(1).path)).toEqual(["preload"]);
+    expect(await documentKindsOf(page, mock, warm.path)).toEqual(["preload"]);
     await makeWorkersCold(page);
-    expect(await documentKindsOf(page, mock, app.page(2).path)).toEqual(["preload"]);
+    expect(await documentKindsOf(page, mock, cold.path)).toEqual(["preload"]);
   });
 });

@@ -19,6 +19,8 @@ export interface LinkFact {
   readonly heading: string | null;
   /** The document's status, or null when the load failed. */
   readonly status: number | null;
+  /** The page whose link it is, where that is not home (init looked one level down for more pages). */
+  readonly linkedFrom?: string;
 }
 
 /** A client-side navigation: the first page's link clicked on the home page. */
@@ -37,6 +39,11 @@ export interface NotFoundFact {
   readonly status: number | null;
   /** The page's `h1`, else its first line of text; null when it showed nothing. */
   readonly text: string | null;
+  /**
+   * What the server answered with service workers blocked, asked only where the answer above
+   * showed the home page's text (a worker that answers every path with home): its own 404 page.
+   */
+  readonly withoutWorker?: { readonly status: number | null; readonly text: string | null };
 }
 
 export interface OutsideFact {
@@ -95,6 +102,8 @@ export interface AppFacts {
   readonly name: string | null;
   /** The path init opened (the app's home when it lies in the worker's scope). */
   readonly home: string;
+  /** The home page's `h1`, else its first line: what tells a page that only shows home. */
+  readonly homeText: string | null;
   readonly worker: { readonly script: string; readonly scope: string };
   readonly links: readonly LinkFact[];
   /** Null when the home page has no in-scope link with a name to click. */

@@ -8,11 +8,12 @@
 import { type Browser, chromium } from "@playwright/test";
 import { CHROMIUM_ARGS, findChromium } from "../../kit/chromium.mjs";
 import { loadProfile, REFERENCE_PROFILE } from "../profile/loadProfile.ts";
-import { PAGES_NEEDED } from "../profile/profileSchema.ts";
+import { PAGES_USED } from "../profile/profileSchema.ts";
 import type { AppFacts, ClientNavigationFact, FailedStep, ManifestFact, OfflineFact, OnlineFact, UpdateFact } from "./appFacts.ts";
 import { initError } from "./initErrors.ts";
 import { observeClientNavigation } from "./internal/observeClientNavigation.ts";
 import { openHome } from "./internal/openHome.ts";
+import { readMainText } from "./internal/pageReads.ts";
 import { probeManifest } from "./internal/probeManifest.ts";
 import { probeOffline } from "./internal/probeOffline.ts";
 import { probeOnlineReload } from "./internal/probeOnlineReload.ts";
@@ -20,7 +21,7 @@ import { notFoundPath, outsidePaths, probeNotFound, probeOutside } from "./inter
 import { probeUpdate } from "./internal/probeUpdate.ts";
 import { closeContext, targetContext } from "./internal/targetContext.ts";
 import { LAUNCH_TIMEOUT_MS } from "./internal/timeouts.ts";
-import { visitLinks } from "./internal/visitLinks.ts";
+import { isUsablePage, visitLinks } from "./internal/visitLinks.ts";
 
 async function launch(): Promise<Browser> {
   let found: ReturnType<typeof findChromium>;
@@ -62,12 +63,28 @@ export async function discoverApp(target: URL, log: (step: string) => void = () 
     const { scope } = home.worker;
     const basePath = scope === "/" ? "/" : scope.replace(/\/$/, "");
 
+    const homeText = await readMainText(page);
+
     log(`worker ${home.worker.script}, scope ${scope}; visiting up to ${home.links.length} linked pages`);
-    const links = await visitLinks(page, home.links, PAGES_NEEDED);
+    const links = await visitLinks(page, home.links, PAGES_USED, scope, home.home);
     const trailingSlash = links.length > 0 && links.every((link) => new URL(link.path, origin).pathname.endsWith("/"));
     log("asking for a path the app does not have, and for paths outside its base path");
-    const notFound = await probeNotFound(page, notFoundPath(scope, trailingSlash));
+    const unknown = notFoundPath(scope, trailingSlash);
+    let notFound = await probeNotFound(page, unknown);
     const outside = await probeOutside(page, outsidePaths(basePath), home.scripts);
+    if (notFound.text !== null && notFound.text === homeText) {
+      // The home page's text at an unknown path: a worker that answers every path with home, or a
+      // server that does. Without the worker the server shows its own 404 page, if it has one.
+      log(`${unknown} showed the home page: asking for it again with service workers blocked`);
+      const bare = await targetContext(browser, origin, { serviceWorkers: "block" });
+      const withoutWorker = await attempt(
+        `Opening ${unknown} without the worker`,
+        async () => probeNotFound(await bare.newPage(), unknown),
+        () => null,
+      );
+      await closeContext(bare);
+      if (withoutWorker !== null) notFound = { ...notFound, withoutWorker: { status: withoutWorker.status, text: withoutWorker.text } };
+    }
 
     const usable = links.filter((link): link is typeof link & { heading: string; name: string } => link.heading !== null && link.name !== null);
     let clientNavigation: ClientNavigationFact | FailedStep | null = null;
@@ -82,15 +99,16 @@ export async function discoverApp(target: URL, log: (step: string) => void = () 
     }
     await closeContext(context);
 
-    // A browser that has seen only the home page, as NAV-6's spec has: its third page, else any unknown one.
-    const pages = links.filter((link) => link.heading !== null);
-    const probe = pages[Math.min(2, pages.length - 1)];
+    // A browser that has seen only the home page, as NAV-6's spec has: the page its test takes
+    // (the profile's third, else its first: appDriver's pageOrAnother), else any unknown one.
+    const pages = links.filter(isUsablePage);
+    const probe = pages[2] ?? pages[0];
     const offlinePath = probe?.path ?? `${scope}pck-init-offline-probe`;
     log(`going offline and opening ${offlinePath}`);
     const offlineContext = await targetContext(browser, origin);
     const offline = await attempt<OfflineFact>(
       `Opening ${offlinePath} offline`,
-      () => probeOffline(offlineContext, home.home, offlinePath, probe?.heading ?? null),
+      () => probeOffline(offlineContext, home.home, offlinePath, probe?.heading ?? null, homeText),
       (detail) => ({ kind: "unknown", path: offlinePath, detail: `${detail}.` }),
     );
     await closeContext(offlineContext);
@@ -124,6 +142,7 @@ export async function discoverApp(target: URL, log: (step: string) => void = () 
       target: target.href,
       name: home.name,
       home: home.home,
+      homeText,
       worker: home.worker,
       links,
       clientNavigation,

@@ -18,7 +18,7 @@ export function missingOptionalFields(): FieldNote[] {
     },
     {
       fields: ["uncacheable.json"],
-      text: "An in-scope URL that answers JSON only. Left out, the NAV-3 and ERR-6 tests for such a response are not applicable.",
+      text: "An in-scope URL that answers JSON only. Left out, the NAV-3 test for such a response is not applicable.",
     },
     {
       fields: ["uncacheable.redirect"],
@@ -26,7 +26,7 @@ export function missingOptionalFields(): FieldNote[] {
     },
     {
       fields: ["uncacheable.noStore"],
-      text: "An in-scope page sent with Cache-Control: no-store. Left out, the NAV-3 and ERR-6 tests for it are not applicable.",
+      text: "An in-scope page sent with Cache-Control: no-store. Left out, the NAV-3, NAV-7 and ERR-6 tests for it are not applicable.",
     },
   ];
 }

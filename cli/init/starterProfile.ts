@@ -6,10 +6,11 @@
  * where the schema needs a value (three pages) and the app offers too few does it write a `FILL IN`
  * placeholder, which fails its clause until replaced.
  */
-import { PAGE_ROLES, PAGES_NEEDED, PROFILE_FORMAT, type ProfileInput } from "../profile/profileSchema.ts";
+import { PAGE_ROLES, PAGES_USED, PROFILE_FORMAT, type ProfileInput } from "../profile/profileSchema.ts";
 import type { AppFacts, LinkFact } from "./appFacts.ts";
 import { dataRequestMarker } from "./dataRequestMarker.ts";
 import type { FieldNote } from "./fieldNote.ts";
+import { isUsablePage } from "./internal/visitLinks.ts";
 import { missingFallbacks, missingOptionalFields } from "./missingFields.ts";
 import { previousCheckpoint, SETTLE_CHECKPOINTS_MS } from "./settleCheckpoints.ts";
 
@@ -29,33 +30,85 @@ function basePathOf(scope: string): string {
   return scope === "/" ? "/" : scope.replace(/\/$/, "");
 }
 
-function isUsablePage(link: LinkFact): link is LinkFact & { heading: string } {
-  return link.heading !== null && link.status !== null && link.status >= 200 && link.status < 300;
+/** Why a page init visited is not in the profile. */
+function skipReason(link: LinkFact): string {
+  if (link.path.includes("?")) return "has a query, which a page's path cannot have";
+  return `${link.status === null ? "did not load" : `status ${link.status}`}${link.heading === null ? ", no h1" : ""}`;
 }
 
 function pagesOf(facts: AppFacts, scope: string, found: FieldNote[], missing: FieldNote[]): ProfileInput["pages"] {
-  const usable = facts.links.filter(isUsablePage).slice(0, PAGES_NEEDED);
-  const skipped = facts.links
-    .filter((link) => !isUsablePage(link))
-    .map((link) => `${link.path} (${link.status === null ? "did not load" : `status ${link.status}`}${link.heading === null ? ", no h1" : ""})`);
+  const usable = facts.links.filter(isUsablePage).slice(0, PAGES_USED);
+  const skipped = facts.links.filter((link) => !isUsablePage(link)).map((link) => `${link.path} (${skipReason(link)})`);
   const pages: ProfileInput["pages"] = usable.map((link) => ({ path: link.path, heading: link.heading, ...(link.name === null ? {} : { link: link.name }) }));
-  found.push({
-    fields: ["pages"],
-    text:
-      `The first ${usable.length} in-scope links of ${facts.home} with a page that loads and shows an h1; each heading is that page's h1 once rendered, each link the link's accessible name.` +
-      (skipped.length > 0 ? ` Skipped: ${skipped.join(", ")}.` : "") +
-      " The suite navigates to the first three pages; put the ones reached by the app's own links first.",
-  });
-  for (let index = pages.length; index < PAGES_NEEDED; index++) {
-    pages.push({ path: `${scope}${PLACEHOLDER.replace(" ", "-")}-page-${index + 1}`, heading: `${PLACEHOLDER}: the page's h1` });
-  }
-  if (usable.length < PAGES_NEEDED) {
+  const further = usable.filter((link) => link.linkedFrom !== undefined);
+  const home = usable.filter((link) => link.linkedFrom === undefined);
+  if (usable.length > 0)
+    found.push({
+      fields: ["pages"],
+      text:
+        `The first ${home.length === 1 ? "in-scope link" : `${home.length} in-scope links`} of ${facts.home} with a page that loads and shows an h1` +
+        (further.length > 0 ? `, then ${further.map((link) => `${link.path} (linked from ${link.linkedFrom})`).join(", ")}, linked from those pages` : "") +
+        "; each heading is that page's h1 once rendered, each link the link's accessible name on the home page." +
+        (skipped.length > 0 ? ` Skipped: ${skipped.join(", ")}.` : "") +
+        " The suite uses the first three: put the ones reached by the app's own links from home first.",
+    });
+  if (usable.length === 0) {
+    // The schema needs one page: a placeholder that fails its tests until replaced, never passes them.
+    pages.push({ path: `${scope}${PLACEHOLDER.replace(" ", "-")}-page-1`, heading: `${PLACEHOLDER}: the page's h1` });
     missing.push({
       fields: ["pages"],
-      text: `Found ${usable.length} in-scope page${usable.length === 1 ? "" : "s"} linked from ${facts.home}; the profile needs ${PAGE_ROLES}. Replace the ${PLACEHOLDER} entries with pages of the app (path, h1 and the name of the link that reaches each).`,
+      text: `Found no in-scope page linked from ${facts.home} (or from the pages it links to) that loads and shows an h1; the profile needs ${PAGE_ROLES}. Replace the ${PLACEHOLDER} entry with a page of the app (its path, h1 and the name of the link on home that reaches it).`,
+    });
+  } else if (usable.length < PAGES_USED) {
+    missing.push({
+      fields: ["pages"],
+      text: `Found ${usable.length} in-scope page${usable.length === 1 ? "" : "s"} besides home; the suite uses three (${PAGE_ROLES}). With ${usable.length}, each test that needs more ends not checked, saying how many pages it needs (docs/profile.md#fewer-than-three-pages). If the app has more pages, add them at the end of pages (path and h1; any page the app serves, linked from home or not) to run those tests.`,
     });
   }
   return pages;
+}
+
+/**
+ * ERR-1's page: what an unknown path showed, unless that is the home page's text (a worker, or a
+ * server, that answers every path with home; or pages that share one heading), which cannot tell
+ * the 404 page apart: then the server's own answer without the worker, if it is a page of its own.
+ */
+function notFoundOf(facts: AppFacts, found: FieldNote[], missing: FieldNote[]): NonNullable<ProfileInput["fallbacks"]["notFound"]> | undefined {
+  const { path, status, text, withoutWorker } = facts.notFound;
+  const leftOut = "Left out, the kit takes the app to have no 404 page, and ERR-1 fails.";
+  if (text === null) {
+    missing.push({
+      fields: ["fallbacks.notFound"],
+      text: `${path} showed no text (status ${status ?? "none"}), so the starter has no 404 page. Describe the app's 404 page (its path and text). ${leftOut}`,
+    });
+    return undefined;
+  }
+  const answered = (code: number | null) => (code === 404 ? "answered 404" : `answered ${code ?? "nothing"}, not 404, so ERR-1 fails unless that changes`);
+  if (text !== facts.homeText) {
+    found.push({
+      fields: ["fallbacks.notFound"],
+      text: `${path}, a path the app does not have, ${answered(status)}; the text is its h1 (else its first line).`,
+    });
+    return { path, text };
+  }
+  const showsHome = `${path}, a path the app does not have, showed the home page's text ('${text}', status ${status ?? "none"}): the worker or the server answers an unknown path with home (an app shell), or the app's pages share that heading, and that text cannot tell a 404 page from home.`;
+  const serverText = withoutWorker?.text ?? null;
+  if (withoutWorker !== undefined && serverText !== null && serverText !== facts.homeText) {
+    found.push({
+      fields: ["fallbacks.notFound"],
+      text: `${showsHome} With service workers blocked, the server ${answered(withoutWorker.status)} and showed '${serverText}', the app's own 404 page, whose text is written: ERR-1 fails while the worker shows home there. If the app's pages share one h1, add the 404 page's selector.`,
+    });
+    return { path, text: serverText };
+  }
+  const bare =
+    withoutWorker === undefined
+      ? ""
+      : ` With service workers blocked, the server showed ${withoutWorker.text === null ? "no text" : "the home page too"} (status ${withoutWorker.status ?? "none"}).`;
+  missing.push({
+    fields: ["fallbacks.notFound"],
+    text: `${showsHome}${bare} If the app has a 404 page, give its path and text (and a selector, if its pages share one h1). ${leftOut}`,
+  });
+  return undefined;
 }
 
 function dataOf(facts: AppFacts, found: FieldNote[], missing: FieldNote[]): ProfileInput["data"] {
@@ -114,7 +167,7 @@ function offlineOf(facts: AppFacts, found: FieldNote[], missing: FieldNote[]): P
     case "unknown":
       missing.push({
         fields: ["offline"],
-        text: `${offline.detail} Give the text of the page the worker shows offline for a page not yet visited. Left out, NAV-6's tests check only that the worker answers with an HTML page, and the test that the offline page is the app's own, stored before going offline, is not applicable.`,
+        text: `${offline.detail} Give the text of the page the worker shows offline for a page not yet visited. Left out, the kit takes the app to have no offline page: NAV-6's test that an uncached page offline shows the offline page fails (its recommended rule), the test that the offline page is stored before going offline is not applicable, and the rest check only that the worker answers.`,
       });
       return undefined;
   }
@@ -156,7 +209,7 @@ function updateOf(facts: AppFacts, found: FieldNote[], missing: FieldNote[]): Pi
   const update = facts.update;
   missing.push({
     fields: ["update.lazyPage", "update.input"],
-    text: "A page whose code loads only on its first visit (a route's chunk: its path, heading and link), and a text field the person types into (its page and label), if the app has them; init cannot tell them apart. Left out, UPD-3's and UPD-2's recommended tests are not checked.",
+    text: 'A page whose code loads only on its first visit (a route\'s chunk: its path, heading and link), and a text field the person types into (its page and label), if the app has them; init cannot tell them apart. Left out, UPD-3\'s and UPD-2\'s recommended tests are not checked. An app that has none lists that level under notApplicable with the reason, e.g. "UPD-2": {"recommended": "no text field"}.',
   });
   switch (update.kind) {
     case "auto":
@@ -226,11 +279,13 @@ export function starterProfile(facts: AppFacts): StarterProfile {
   found.push({ fields: ["home"], text: "The page init opened (--target)." });
 
   const pages = pagesOf(facts, scope, found, missing);
-  const navigate = pages[0]?.link !== undefined && pages[1]?.link !== undefined ? "link" : "pushState";
+  // The pages home links to (the first two at most) are the ones the suite reaches client-side.
+  const linked = pages.slice(0, 2).filter((page) => facts.links.some((link) => link.path === page.path && link.linkedFrom === undefined));
+  const navigate = linked.length > 0 && linked.every((page) => page.link !== undefined) ? "link" : "pushState";
   if (navigate === "pushState") {
     found.push({
       fields: ["navigate"],
-      text: "pushState: the first two pages have no link whose accessible name picks them out, so the suite navigates with history.pushState and a popstate event.",
+      text: "pushState: the pages home links to have no link whose accessible name picks them out, so the suite navigates with history.pushState and a popstate event.",
     });
   } else {
     const navigation = facts.clientNavigation;
@@ -257,19 +312,7 @@ export function starterProfile(facts: AppFacts): StarterProfile {
     });
   }
 
-  const notFound = facts.notFound;
-  if (notFound.text === null) {
-    missing.push({
-      fields: ["fallbacks.notFound"],
-      text: `${notFound.path} showed no text (status ${notFound.status ?? "none"}), so the starter has no 404 page. Describe the app's 404 page (its path and text); left out, the kit takes the app to have none, and ERR-1 fails.`,
-    });
-  } else {
-    const status = notFound.status === 404 ? "answered 404" : `answered ${notFound.status ?? "nothing"}, not 404, so ERR-1 fails unless that changes`;
-    found.push({
-      fields: ["fallbacks.notFound"],
-      text: `${notFound.path}, a path the app does not have, ${status}; the text is its h1 (else its first line).`,
-    });
-  }
+  const notFound = notFoundOf(facts, found, missing);
 
   const data = dataOf(facts, found, missing);
   const offline = offlineOf(facts, found, missing);
@@ -296,7 +339,7 @@ export function starterProfile(facts: AppFacts): StarterProfile {
     inside,
     ...(data === undefined ? {} : { data }),
     ...(offline === undefined ? {} : { offline }),
-    fallbacks: notFound.text === null ? {} : { notFound: { path: notFound.path, text: notFound.text } },
+    fallbacks: notFound === undefined ? {} : { notFound },
     uncacheable: {},
     ...online,
     ...update,

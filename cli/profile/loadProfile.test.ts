@@ -58,12 +58,24 @@ describe("loadProfile", () => {
       expect(readProfile(REFERENCE_PROFILE).upgraded).toEqual([]);
     });
 
-    test("with two pages is refused, naming what to add and what init --upgrade then changes", () => {
+    test("with two pages is read upgraded: format 2 takes them as they are", () => {
       const file = join(dir, "two-pages.json");
-      writeFileSync(file, JSON.stringify({ ...format1, dataAccept: data.accept, pages: (format1.pages as unknown[]).slice(0, 2) }));
+      const pages = (format1.pages as unknown[]).slice(0, 2);
+      writeFileSync(file, JSON.stringify({ ...format1, dataAccept: data.accept, pages }));
+      const read = readProfile(file);
+      expect(read.profile.pages).toEqual(pages);
+      expect(read.upgraded).toEqual([
+        '"dataAccept": "application/json" is now "data": {"accept": "application/json"}',
+        '"version": 2 is added (format 1 had none)',
+      ]);
+    });
+
+    test("with a change only its team can make is refused, naming it and what init --upgrade then changes", () => {
+      const file = join(dir, "both.json");
+      writeFileSync(file, JSON.stringify({ ...format1, dataAccept: data.accept, data: { query: "_rsc" } }));
       expect(() => loadProfile(file)).toThrow(
         new RegExp(
-          `^Failed to read profile ${file}: it is a format 1 profile, written for an earlier kit .* changed what only you can fill in:\n  - "pages" has 2 pages; .*\nMake these changes, then run 'pwa-conformance-kit init --upgrade ${file}', which makes the rest .*:\n  - "dataAccept": .*\n  - "version": 2 is added`,
+          `^Failed to read profile ${file}: it is a format 1 profile, written for an earlier kit .* changed what only you can fill in:\n  - has both "dataAccept" \\(format 1\\) and "data": .*\nMake these changes, then run 'pwa-conformance-kit init --upgrade ${file}', which makes the rest .*:\n  - "version": 2 is added`,
         ),
       );
     });

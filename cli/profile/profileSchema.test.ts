@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
-import { PAGES_NEEDED, Profile } from "./profileSchema.ts";
+import { Profile } from "./profileSchema.ts";
 
 const reference = JSON.parse(readFileSync(new URL("./reference.json", import.meta.url), "utf8")) as Record<string, unknown> & {
   home: string;
@@ -13,9 +13,18 @@ const problems = (pages: { path: string; heading: string }[]) => {
 };
 
 describe("the profile's pages", () => {
-  test(`the suite needs ${PAGES_NEEDED}, and says what each is for`, () => {
+  test("one or two pages are a profile too (the tests that need another end not checked); none is refused, saying what the pages are for", () => {
     expect(problems(reference.pages)).toEqual([]);
-    expect(problems(reference.pages.slice(0, 2))).toEqual([expect.stringMatching(/^pages: needs three in-scope pages other than home, each once: .*offline/)]);
+    expect(problems(reference.pages.slice(0, 2))).toEqual([]);
+    expect(problems(reference.pages.slice(0, 1))).toEqual([]);
+    expect(problems([])).toEqual([expect.stringMatching(/^pages: needs in-scope pages other than home, each once, one at least: .*offline/)]);
+  });
+
+  test("a path with a query is refused, saying why the suite cannot use it", () => {
+    const [first, second] = reference.pages as [{ path: string; heading: string }, { path: string; heading: string }];
+    expect(problems([first, { ...second, path: "/app/search?q=x" }])).toEqual([
+      "pages.1.path: must not have a query ('?'): the suite opens the page by this path, confirms a navigation by the URL's pathname and injects faults by path alone; give the path without its query",
+    ]);
   });
 
   test("none is home, none repeats", () => {
@@ -52,5 +61,32 @@ describe("the 404 page", () => {
     expect(parsed.success).toBe(true);
     expect(parsed.data?.fallbacks.notFound).toBeUndefined();
     expect(parsed.data?.notApplicable["ERR-1"]).toBeUndefined();
+  });
+});
+
+describe("notApplicable", () => {
+  const withNotApplicable = (notApplicable: unknown) => {
+    const parsed = Profile.safeParse({ ...reference, notApplicable });
+    return parsed.success ? { data: parsed.data.notApplicable } : { issues: parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`) };
+  };
+
+  test("names a whole clause with its reason, as before", () => {
+    expect(withNotApplicable({ "ERR-2": "no sign-in" })).toEqual({ data: { "ERR-2": "no sign-in" } });
+  });
+
+  test("names one level of a clause, or each level with a reason of its own", () => {
+    expect(withNotApplicable({ "UPD-2": { recommended: "no text field" } })).toEqual({ data: { "UPD-2": { recommended: "no text field" } } });
+    expect(withNotApplicable({ "UPD-3": { required: "a", recommended: "b" } })).toEqual({ data: { "UPD-3": { required: "a", recommended: "b" } } });
+  });
+
+  test("refuses an entry that names no level, an unknown level, or no reason, saying what it takes", () => {
+    expect(withNotApplicable({ "UPD-2": {} })).toEqual({
+      issues: ['notApplicable.UPD-2: names no level: give "required" and/or "recommended", each with the reason'],
+    });
+    expect(withNotApplicable({ "UPD-2": { optional: "x" } }).issues?.[0]).toMatch(/^notApplicable\.UPD-2: /);
+    expect(withNotApplicable({ "UPD-2": true })).toEqual({
+      issues: ['notApplicable.UPD-2: must be the reason, or an object giving it per level, e.g. {"recommended": "the app has no text field"}'],
+    });
+    expect(withNotApplicable({ "UPD-2": { recommended: "" } }).issues).toEqual(["notApplicable.UPD-2.recommended: must not be empty"]);
   });
 });

@@ -12,8 +12,18 @@ const text = z.string({ error: "must be a string" }).min(1, "must not be empty")
 const clauseId = z.string().regex(CLAUSE_ID_EXACT, "must be a clause id such as NAV-5");
 const selector = text.describe("CSS selector of the element that holds the text; default: the whole page (body)");
 
+/**
+ * A page the suite opens, navigates to client-side and fault-injects by its path: a query has no
+ * place there (the mock server's faults match a path without one, and a client-side navigation is
+ * confirmed by the URL's pathname), so it is refused rather than left to end tests inconclusive.
+ */
+const pagePath = path.regex(
+  /^[^?]*$/,
+  "must not have a query ('?'): the suite opens the page by this path, confirms a navigation by the URL's pathname and injects faults by path alone; give the path without its query",
+);
+
 const page = z.strictObject({
-  path,
+  path: pagePath,
   /** Text of the page's main heading (`h1`, or `selector`'s element), as shown once the page has rendered. */
   heading: text.describe("text of the page's h1 (or of selector's element) once rendered"),
   /** Where the page shows what tells it apart, for apps whose pages share one h1. */
@@ -54,6 +64,16 @@ const digest = z
   })
   .refine((d) => d.selector !== undefined || d.pattern !== undefined, "needs a selector or a pattern");
 
+/** One clause's levels the app cannot have, each with its reason; at least one. */
+const notApplicableLevels = z
+  .strictObject({
+    required: text.optional().describe("why the required level's situation cannot arise in the app"),
+    recommended: text.optional().describe("why the recommended level's situation cannot arise in the app"),
+  })
+  .refine((levels) => levels.required !== undefined || levels.recommended !== undefined, {
+    message: 'names no level: give "required" and/or "recommended", each with the reason',
+  });
+
 const data = z
   .strictObject({
     accept: text.optional().describe("the Accept header value of the app's data requests, e.g. application/json"),
@@ -65,9 +85,11 @@ const data = z
 /**
  * The pages the suite uses, by role: the first two are reached client-side from home by the app's
  * own navigation (NAV-1..3, ERR-1's data requests); the third is one the suite opens offline before
- * visiting it (NAV-6, ERR-6) and navigates to by history changes. None is home, none repeats.
+ * visiting it (NAV-6, ERR-6) and navigates to by history changes. None is home, none repeats. An
+ * app with fewer lists what it has: a test that needs another page takes one of the listed pages it
+ * has not visited, or ends not checked naming what to add (specs/checks/appDriver.ts).
  */
-export const PAGES_NEEDED = 3;
+export const PAGES_USED = 3;
 
 /**
  * The profile format this kit writes and reads (docs/versioning.md); a profile without `version` is
@@ -75,7 +97,7 @@ export const PAGES_NEEDED = 3;
  */
 export const PROFILE_FORMAT = 2;
 export const PAGE_ROLES =
-  "three in-scope pages other than home, each once: the first two reached client-side from home by the app's own navigation, the third one the suite can open offline before visiting it";
+  "in-scope pages other than home, each once, one at least: the first two reached client-side from home by the app's own navigation, the third one the suite can open offline before visiting it; with fewer than three, the tests that need another page end not checked";
 
 export const Profile = z
   .strictObject({
@@ -93,8 +115,8 @@ export const Profile = z
       /** NAV-5: the worker's network timeout for navigations, in ms. Absent: the app has none. */
       networkTimeoutMs: z.int().min(1).max(60_000).optional().describe("the worker's network timeout for navigations in ms; leave out if it has none"),
     }),
-    /** PAGE_ROLES: the suite uses the first PAGES_NEEDED; more are never used. */
-    pages: z.array(page).min(PAGES_NEEDED, `needs ${PAGE_ROLES}`).describe(PAGE_ROLES),
+    /** PAGE_ROLES: the suite uses the first PAGES_USED; more are never used. */
+    pages: z.array(page).min(1, `needs ${PAGE_ROLES}`).describe(PAGE_ROLES),
     /**
      * How a spec navigates client-side: click the link or button (a form's submit button too) named by
      * the page's `link`, or call
@@ -224,8 +246,20 @@ export const Profile = z
         renderIdSelector: text,
       })
       .optional(),
-    /** Clauses whose situation the app cannot have, each with the reason (shown in the report). */
-    notApplicable: z.record(clauseId, text).default({}),
+    /**
+     * Clauses whose situation the app cannot have, each with the reason (shown in the report): the
+     * whole clause, or one level of it (an app with no text field cannot lose unsaved input: UPD-2's
+     * recommended level).
+     */
+    notApplicable: z
+      .record(
+        clauseId,
+        z.union([text.describe("why the app cannot have the clause's situation, at both levels"), notApplicableLevels], {
+          error: 'must be the reason, or an object giving it per level, e.g. {"recommended": "the app has no text field"}',
+        }),
+      )
+      .default({})
+      .describe('situations the app cannot have, with the reason: {"ERR-2": "no sign-in"}, or per level: {"UPD-2": {"recommended": "no text field"}}'),
     /**
      * Known gaps the team accepts for now: a clause level the app fails, with the reason. Reported
      * with the reason and left out of the exit code; once that level no longer fails, the run fails
@@ -250,7 +284,7 @@ export const Profile = z
   })
   .superRefine((profile, ctx) => {
     const seen = new Set<string>([profile.home]);
-    for (const [index, { path }] of profile.pages.slice(0, PAGES_NEEDED).entries()) {
+    for (const [index, { path }] of profile.pages.slice(0, PAGES_USED).entries()) {
       if (seen.has(path))
         ctx.addIssue({
           code: "custom",

@@ -61,13 +61,12 @@ describe("a profile of format 1 (no version)", () => {
     );
   });
 
-  test("two pages cannot become three by itself: it names what to add", () => {
-    const upgrade = upgradeProfile({ ...format1, pages: (today.pages as unknown[]).slice(0, 2) });
-    expect(upgrade.needs).toEqual([
-      expect.stringMatching(
-        /^"pages" has 2 pages; format 2 needs three in-scope pages other than home.*Add 1 more at the end, .* e\.g\. \{"path": "\/app\/about", "heading": "About"\}/,
-      ),
-    ]);
+  test("two pages stay two: format 2 takes one or more, so the earlier kit's two-page profile upgrades with no word of them", () => {
+    const pages = (today.pages as unknown[]).slice(0, 2);
+    const upgrade = upgradeProfile({ ...format1, pages });
+    expect(upgrade.needs).toEqual([]);
+    expect(upgrade.notes.some((note) => note.includes('"pages"'))).toBe(false);
+    expect(Profile.parse(upgrade.profile).pages).toEqual(pages);
   });
 
   test("dataAccept beside data is a choice only the team can make", () => {

@@ -3,10 +3,11 @@
  * Format 1 is every profile written before the format carried a `version` (the kit's first weeks,
  * 2026-11-22 to 2026-11-27); format 2 is today's, `"version": 2`. A profile without `version` is
  * read as format 1: each spelling format 2 changed is rewritten in memory with a note saying what
- * became what, except where the kit cannot know the new value (a third page), which it names with
- * how to add it. `init --upgrade` writes the result.
+ * became what, except where the kit cannot know the new value (a button's page with no home to
+ * take it from, say), which it names with how to add it. Format 1's two pages are format 2's too
+ * (format 2 takes one or more; it once needed three). `init --upgrade` writes the result.
  */
-import { PAGE_ROLES, PAGES_NEEDED, PROFILE_FORMAT } from "./profileSchema.ts";
+import { PROFILE_FORMAT } from "./profileSchema.ts";
 
 export interface ProfileUpgrade {
   /** The format the profile was read as. */
@@ -81,14 +82,6 @@ export const FORMAT_1_TO_2: readonly FormatChange[] = [
     const trigger = { path, name: clientError.trigger };
     clientError.trigger = trigger;
     return `"fallbacks.clientError.trigger": ${quoted(trigger.name)} is now {"path": ${quoted(path)}, "name": ${quoted(trigger.name)}} (the page format 1 pressed it on)`;
-  },
-  // d018ac3: three pages by role; only the team knows its third page, so the note says what to add.
-  (profile) => {
-    if (!Array.isArray(profile.pages) || profile.pages.length >= PAGES_NEEDED) return null;
-    const count = profile.pages.length;
-    return {
-      needs: `"pages" has ${count} page${count === 1 ? "" : "s"}; format 2 needs ${PAGE_ROLES}. Add ${PAGES_NEEDED - count} more at the end, each an in-scope page that is not home, e.g. {"path": ${quoted(`${typeof profile.basePath === "string" && profile.basePath !== "/" ? profile.basePath : ""}/about`)}, "heading": "About"} with its path and h1 (the third is opened offline before it is visited, so it needs no link)`,
-    };
   },
 ];
 

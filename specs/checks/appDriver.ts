@@ -1,7 +1,7 @@
 /** Drives an app the way its profile says: where its pages are and how to navigate client-side. */
 import type { Locator, Page } from "@playwright/test";
 import type { Profile } from "../../cli/profile/profileSchema.ts";
-import { precondition, stimulus } from "../harness/applicability.ts";
+import { notChecked, precondition, stimulus } from "../harness/applicability.ts";
 import { expect } from "../harness/expect.ts";
 
 /**
@@ -10,12 +10,26 @@ import { expect } from "../harness/expect.ts";
  */
 const STIMULUS_TIMEOUT_MS = 5_000;
 
-type ProfilePage = Profile["pages"][number];
+export type ProfilePage = Profile["pages"][number];
+/** `count` pages, as a tuple: a test destructures the pages it asked for. */
+type Pages<N extends number, Acc extends ProfilePage[] = []> = Acc["length"] extends N ? Acc : Pages<N, [...Acc, ProfilePage]>;
 
 export interface AppDriver {
   readonly profile: Profile;
-  /** The profile's n-th page (0-based). */
+  /**
+   * The profile's n-th page (0-based), for a test that needs that page's role (the first two:
+   * reached client-side from home by the app's own navigation). Where the profile lists fewer
+   * pages, the test is not checked, naming what to add.
+   */
   readonly page: (index: number) => ProfilePage;
+  /**
+   * The profile's n-th page, or, where it lists fewer, another listed page the test does not use
+   * (`used`), for a test that only needs one more page its browser has not visited (the third
+   * page's role); not checked, naming what to add, when every listed page is in use.
+   */
+  readonly pageOrAnother: (index: number, ...used: ProfilePage[]) => ProfilePage;
+  /** The profile's first `count` pages, for a test that needs that many distinct pages; not checked, naming what to add, where it lists fewer. */
+  readonly firstPages: <N extends 2 | 3>(count: N) => Pages<N>;
   /**
    * Navigates client-side to a profile page (its link, or `history.pushState` for pushState apps) and
    * confirms the navigation happened: the URL is the page's and, unless `renders` is false (the page's
@@ -46,6 +60,15 @@ export interface AppDriver {
   readonly heading: (page: Page, target: ProfilePage) => Locator;
   /** Where a profile text is looked for: its selector, or the whole page. */
   readonly textHolder: (page: Page, shown: { selector?: string | undefined }) => ReturnType<Page["locator"]>;
+}
+
+const LINKED = "reached client-side from home by the app's own link";
+const ANY = "that the app serves";
+
+/** Why a test that needs `needed` pages cannot run on a profile that lists fewer, and what to add. */
+function fewerPages(profile: Profile, needed: number, what: string): string {
+  const listed = profile.pages.length;
+  return `this test needs ${needed} pages besides home and the profile lists ${listed}: add to the end of its pages another in-scope page ${what} (its path and heading; docs/profile.md#fewer-than-three-pages)`;
 }
 
 export function appDriver(profile: Profile): AppDriver {
@@ -82,11 +105,14 @@ export function appDriver(profile: Profile): AppDriver {
   };
   return {
     profile,
-    page: (index) => {
-      const found = profile.pages[index];
-      if (!found) throw new Error(`The profile '${profile.name}' has no page ${index + 1}; it needs at least ${index + 1}.`);
-      return found;
+    page: (index) => profile.pages[index] ?? notChecked(fewerPages(profile, index + 1, index < 2 ? LINKED : ANY)),
+    pageOrAnother: (index, ...used) => {
+      const unused = profile.pages.filter((listed) => !used.includes(listed));
+      const own = profile.pages[index];
+      return own !== undefined && unused.includes(own) ? own : (unused[0] ?? notChecked(fewerPages(profile, used.length + 1, ANY)));
     },
+    firstPages: <N extends 2 | 3>(count: N) =>
+      profile.pages.length >= count ? (profile.pages.slice(0, count) as Pages<N>) : notChecked(fewerPages(profile, count, ANY)),
     navigateClientSide: (page, target, { renders = true } = {}) =>
       stimulus(`the client-side navigation to ${target.path}`, "pages and navigate", () => navigate(page, target, renders)),
     tryNavigateClientSide: (page, target) =>

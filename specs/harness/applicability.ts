@@ -10,6 +10,7 @@ import { test } from "@playwright/test";
 import type { Profile } from "../../cli/profile/profileSchema.ts";
 import { readKitEnv } from "../../kit/env.mjs";
 import { NOT_APPLICABLE, NOT_CHECKED, PRECONDITION_PREFIX, RECOMMENDED_TAG, WAIT_PREFIX } from "../../kit/outcomes.ts";
+import { profileExclusion } from "./profileExclusion.ts";
 
 /** `test(title, RECOMMENDED, body)`: the test checks this checklist's stricter practice. */
 export const RECOMMENDED = { tag: RECOMMENDED_TAG } as const;
@@ -79,9 +80,9 @@ export async function stimulus<T>(what: string, field: string, body: () => Promi
   }
 }
 
-/** Marks the running test not applicable when the profile lists one of its clauses as such. */
+/** Marks the running test not applicable when the profile lists its clause, or its clause's level, as such. */
 export function applyProfileExclusions(profile: Profile): void {
-  for (const [clause, reason] of Object.entries(profile.notApplicable)) {
-    if (new RegExp(`\\b${clause}\\b`).test(test.info().title)) leave(NOT_APPLICABLE, reason);
-  }
+  const { title, tags } = test.info();
+  const reason = profileExclusion(profile, title, tags.includes(RECOMMENDED_TAG) ? "recommended" : "required");
+  if (reason !== undefined) leave(NOT_APPLICABLE, reason);
 }

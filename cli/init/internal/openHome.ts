@@ -50,7 +50,7 @@ async function appName(page: Page): Promise<string | null> {
   return title === "" ? null : title;
 }
 
-/** The page's links in document order, each with the accessible name the suite would click it by. */
+/** The page's links in document order, each with its accessible name. */
 async function pageLinks(page: Page): Promise<{ href: string; name: string }[]> {
   return page.locator("a[href]").evaluateAll((links) =>
     links.map((link) => ({
@@ -71,6 +71,25 @@ async function clickableName(page: Page, href: string, name: string): Promise<st
   }
 }
 
+/**
+ * The in-scope links of the page `page` shows, in document order and at most MAX_LINKS, leaving out
+ * `known` pathnames and the scope's own path. `named`: each with the accessible name the suite
+ * would click it by on this page (the home page); otherwise without one (null).
+ */
+export async function scopeLinks(page: Page, scope: string, known: readonly string[], named: boolean): Promise<HomeLink[]> {
+  const origin = new URL(page.url()).origin;
+  const links: HomeLink[] = [];
+  for (const { href, name } of await pageLinks(page)) {
+    const url = new URL(href);
+    const path = `${url.pathname}${url.search}`;
+    if (url.origin !== origin || !inScope(url.pathname, scope) || known.includes(url.pathname) || `${url.pathname}/` === scope) continue;
+    if (links.some((link) => link.path === path)) continue;
+    links.push({ path, name: named ? await clickableName(page, href, name) : null });
+    if (links.length === MAX_LINKS) break;
+  }
+  return links;
+}
+
 /** `referenceSelector`: an element only the kit's own reference shell renders (null: look for none). */
 export async function openHome(page: Page, target: URL, referenceSelector: string | null): Promise<Home> {
   try {
@@ -88,15 +107,7 @@ export async function openHome(page: Page, target: URL, referenceSelector: strin
   // A worker without clients.claim() controls the page from its next load on: waitForControl reloads once.
   const controlled = await waitForControl(page);
 
-  const links: HomeLink[] = [];
-  for (const { href, name } of await pageLinks(page)) {
-    const url = new URL(href);
-    const path = `${url.pathname}${url.search}`;
-    if (url.origin !== landed.origin || !inScope(url.pathname, scope) || url.pathname === landed.pathname || `${url.pathname}/` === scope) continue;
-    if (links.some((link) => link.path === path)) continue;
-    links.push({ path, name: await clickableName(page, href, name) });
-    if (links.length === MAX_LINKS) break;
-  }
+  const links = await scopeLinks(page, scope, [landed.pathname], true);
   const referenceHooks = referenceSelector !== null && (await page.locator(referenceSelector).count()) > 0;
   return { home, worker: { script, scope }, name: await appName(page), links, scripts: await scriptUrls(page), controlled, referenceHooks };
 }

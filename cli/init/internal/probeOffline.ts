@@ -11,7 +11,14 @@ import { readMainText, waitForControl } from "./pageReads.ts";
 
 const HOLD_KEY = "__pck_init_offline_hold";
 
-export async function probeOffline(context: BrowserContext, home: string, path: string, pageHeading: string | null): Promise<OfflineFact> {
+/** `pageHeading`: the h1 `path` shows online, where known; `homeText`: what the home page shows (its h1, else first line). */
+export async function probeOffline(
+  context: BrowserContext,
+  home: string,
+  path: string,
+  pageHeading: string | null,
+  homeText: string | null,
+): Promise<OfflineFact> {
   await context.addInitScript((key) => {
     window.addEventListener(
       "online",
@@ -46,6 +53,10 @@ export async function probeOffline(context: BrowserContext, home: string, path: 
       path,
       detail: `Offline, the worker answered ${path} with the page itself (stored before any visit, e.g. precached), so no offline page showed.`,
     };
+  }
+  if (text === homeText) {
+    // An app shell answered from the cache, showing home at another page's URL: no offline page.
+    return { kind: "none", path, detail: `was answered by the worker with the home page (it shows '${text}', as home does), not an offline page` };
   }
   return { kind: "page", path, text, status: response.status() };
 }

@@ -5,9 +5,18 @@
 import type { Browser, BrowserContext } from "@playwright/test";
 import { ACTION_TIMEOUT_MS, LOAD_TIMEOUT_MS } from "./timeouts.ts";
 
-export async function targetContext(browser: Browser, origin: string): Promise<BrowserContext> {
+/** `serviceWorkers: "block"`: what the server itself answers, for a worker that answers every path with home. */
+export async function targetContext(
+  browser: Browser,
+  origin: string,
+  { serviceWorkers = "allow" }: { serviceWorkers?: "allow" | "block" } = {},
+): Promise<BrowserContext> {
   // baseURL: every path init opens is the app's own.
-  const context = await browser.newContext({ serviceWorkers: "allow", baseURL: origin });
+  const context = await browser.newContext({ serviceWorkers, baseURL: origin });
+  // Run from source (tsx), the functions init passes to page.evaluate carry esbuild's keepNames
+  // calls, __name(fn, "name"), which no page defines: waiting for a worker (kit/workerControl.ts)
+  // then threw, and init took every app for one no worker controls. The compiled package has none.
+  await context.addInitScript("globalThis.__name ??= (target) => target;");
   context.setDefaultTimeout(ACTION_TIMEOUT_MS);
   context.setDefaultNavigationTimeout(LOAD_TIMEOUT_MS);
   await context.route(

@@ -57,7 +57,7 @@ async function ownNavigation(
 }
 
 async function scriptChange(tab: Page, app: AppDriver, origin: string): Promise<Fact<Timed>> {
-  const path = `${app.page(2).path}?pck-probe=script`;
+  const path = `${app.pageOrAnother(2).path}?pck-probe=script`;
   await readAcrossNavigations(tab, () => tab.evaluate((url) => history.replaceState(null, "", `${url}#part`), path));
   return {
     value: await timeUntil(tab, async () => (await cachedUrls(tab)).includes(`${origin}${path}`)),
@@ -66,8 +66,10 @@ async function scriptChange(tab: Page, app: AppDriver, origin: string): Promise<
 }
 
 async function postedMessage(tab: Page, app: AppDriver, origin: string): Promise<NonNullable<NavigationFacts["cacheUrls"]>> {
-  const url = `${origin}${app.page(1).path}?pck-probe=posted`;
-  const how = `posted { type: "CACHE_URLS", payload: { urlsToCache: [<origin>${app.page(1).path}?pck-probe=posted] } } to the controlling worker with a reply port, and gave it ${FULL_WAIT_MS} ms to reply`;
+  // Any listed page: the query keeps its URL apart from the other tabs' (the probe never ends its test, and the schema lists one page at least).
+  const path = `${app.pageOrAnother(1).path}?pck-probe=posted`;
+  const url = `${origin}${path}`;
+  const how = `posted { type: "CACHE_URLS", payload: { urlsToCache: [<origin>${path}] } } to the controlling worker with a reply port, and gave it ${FULL_WAIT_MS} ms to reply`;
   try {
     await readAcrossNavigations(tab, () => postToWorker(tab, { type: "CACHE_URLS", payload: { urlsToCache: [url] } }, FULL_WAIT_MS));
   } catch (error) {
