@@ -26,7 +26,7 @@ function levelLine(verdicts: readonly ClauseVerdict[], level: Level): string {
     .filter(([, n]) => n > 0)
     .map(([verdict, n]) => `${n} ${verdictWords(verdict)}`);
   const ruled = verdicts.filter((v) => v[level] !== "none").length;
-  return `**${level[0]?.toUpperCase()}${level.slice(1)}** (${ruled} clauses with such rules): ${counts.join(", ") || "nothing ran"}.`;
+  return `**${level[0]?.toUpperCase()}${level.slice(1)}** (${ruled} ${ruled === 1 ? "clause" : "clauses"} with such rules): ${counts.join(", ") || "nothing ran"}.`;
 }
 
 /** A verdict in words, without its mark: "not checked". */
