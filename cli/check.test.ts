@@ -128,7 +128,7 @@ describe("check --start", () => {
       // Nothing was checked, so no report directory is left either.
       expect(existsSync(join(dir, REPORT))).toBe(false);
     },
-    30_000,
+    60_000,
   );
 
   test("stops every process the app started when the check ends", async () => {
