@@ -1,9 +1,11 @@
 /**
  * ERR-5's stimulus, an exception while the page loads, and its confirmation. The stimulus is the
- * profile's throw path when it names one, else a throwOnLoad fault on the first script request the
- * page makes (matched by `Sec-Fetch-Dest: script`, so it is the app's own, same-origin script,
- * whichever it is). Either way the test goes on only once the browser reported an exception: a page
- * that does not throw says nothing about ERR-5, so the test is not checked, never failed.
+ * profile's throw path when it names one; else, on a React app, a component of the home page throws
+ * while it renders (reactRenderException.ts: inside the app, where its error boundaries can catch
+ * it); else (an app React does not render) a throwOnLoad fault on the first script request the page
+ * makes (matched by `Sec-Fetch-Dest: script`, so it is the app's own, same-origin script). Either
+ * way the test goes on only once the browser reported the exception: a page that does not throw
+ * says nothing about ERR-5, so the test is not checked, never failed.
  */
 import type { Page } from "@playwright/test";
 import type { Profile } from "../../cli/profile/profileSchema.ts";
@@ -11,6 +13,7 @@ import { INJECTED_EXCEPTION_MESSAGE } from "../../mock-server/faults/throwOnLoad
 import { stimulus } from "../harness/applicability.ts";
 import { expect } from "../harness/expect.ts";
 import type { MockServer } from "../harness/mockServerProcess.ts";
+import { injectRenderException, RENDER_EXCEPTION_MESSAGE, renderExceptionState } from "./reactRenderException.ts";
 
 /**
  * Exceptions the page reported: uncaught ones (`pageerror`), and errors logged with console.error,
@@ -35,6 +38,7 @@ export function watchExceptions(page: Page): () => readonly string[] {
 /** Loads the page that throws while loading, and returns once an exception was seen; not checked if none. */
 export async function throwWhileLoading(page: Page, mock: MockServer, profile: Profile): Promise<void> {
   const exceptions = watchExceptions(page);
+  const reported = (message: string) => () => exceptions().filter((seen) => seen.includes(message)).length;
   const path = profile.fallbacks.clientError?.path;
   if (path !== undefined) {
     await page.goto(path);
@@ -43,14 +47,33 @@ export async function throwWhileLoading(page: Page, mock: MockServer, profile: P
     );
     return;
   }
+  await injectRenderException(page);
+  // goto waits for `load`, which waits for the page's scripts: a React app has announced its renderer by then.
+  await page.goto(profile.home);
+  if ((await renderExceptionState(page))?.react) {
+    await stimulus(
+      `the injected exception in the render of a component of ${profile.home}`,
+      "home (React rendered no function component with state there) or fallbacks.clientError.path",
+      () => expect.poll(reported(RENDER_EXCEPTION_MESSAGE), { message: "the injected render exception, reported" }).toBeGreaterThan(0),
+    );
+    return;
+  }
+  // Not a React app: its own first script throws, on a load of its own, the worker the first load
+  // may have registered forgotten so that the script comes from the network through the fault.
+  await forgetWorkers(page);
   await mock.addFault({ path: "/**", headers: { "sec-fetch-dest": "script" }, throwOnLoad: true, times: 1, name: "ERR-5: the first script throws" });
   await page.goto(profile.home);
   await stimulus(
     `the injected exception in the first script of ${profile.home}`,
     "home (no script request reached the mock server) or fallbacks.clientError.path",
-    () =>
-      expect
-        .poll(() => exceptions().filter((message) => message.includes(INJECTED_EXCEPTION_MESSAGE)).length, { message: "the injected exception, reported" })
-        .toBeGreaterThan(0),
+    () => expect.poll(reported(INJECTED_EXCEPTION_MESSAGE), { message: "the injected exception, reported" }).toBeGreaterThan(0),
   );
+}
+
+/** Unregisters the origin's workers and deletes its caches: the next navigation asks the network. */
+async function forgetWorkers(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    for (const registration of await navigator.serviceWorker.getRegistrations()) await registration.unregister();
+    for (const name of await caches.keys()) await caches.delete(name);
+  });
 }
