@@ -209,6 +209,23 @@ export const DEVIANTS: readonly Deviant[] = [
     caughtBy: ["UPD-3 a chunk missing from the new build too ends in the application-error view after at most one reload"],
   },
   {
+    // A React app without an error boundary around its page: an exception in rendering unmounts the
+    // whole root and leaves a white page. The kit fails it by that alone (specs/checks/blankPage.ts),
+    // its error text unseen or not. Only the required tests: the recommended ones need its page.
+    name: "no error boundary",
+    kind: "reference",
+    file: "src/app/App.tsx",
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the source text of App.tsx, a template literal in JSX.
+    remove: "<ErrorBoundary key={page.path} homeHref={`${base}/`}>",
+    with: "<>",
+    more: [{ file: "src/app/App.tsx", remove: "</ErrorBoundary>", with: "</>" }],
+    grep: /ERR-5 shows the application-error page /,
+    caughtBy: [
+      "ERR-5 shows the application-error page for an exception while loading, without a digest",
+      "ERR-5 shows the application-error page for an exception from an event",
+    ],
+  },
+  {
     // A manifest the browser cannot load: nothing to install, and Chromium says so.
     name: "manifest 404",
     kind: "manifest",
