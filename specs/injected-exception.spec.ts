@@ -9,7 +9,7 @@
 import type { Profile } from "../cli/profile/profileSchema.ts";
 import { INJECTED_EXCEPTION_MESSAGE } from "../mock-server/faults/throwOnLoad.ts";
 import { throwWhileLoading, watchExceptions } from "./checks/clientError.ts";
-import { RENDER_EXCEPTION_MESSAGE, renderExceptionState } from "./checks/reactRenderException.ts";
+import { RENDER_EXCEPTION_MESSAGE, renderExceptionState } from "./checks/renderException.ts";
 import { servedReference } from "./harness/applicability.ts";
 import { expect, test } from "./harness/fixtures.ts";
 

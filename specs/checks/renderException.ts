@@ -1,19 +1,25 @@
 /**
- * ERR-5's stimulus on a React app: a component of the app throws while it renders, right after the
- * page's first render, as a real bug in it does (the Next.js fixtures' `?when=load` page throws the
- * same way). It acts inside the app, never on its bootstrap: a script that throws before the
- * framework runs (the mock server's throwOnLoad fault) leaves any app blank, error boundary or not,
- * so it would fail every Next.js app (their webpack runtime or Turbopack chunk is that script).
+ * ERR-5's stimulus inside the app: a part of its own rendering throws while the page loads, as a
+ * real bug in it does, and never its bootstrap: a script that throws before the framework runs (the
+ * mock server's throwOnLoad fault) leaves any app blank, error handling or not, so it failed every
+ * Next.js app (their webpack runtime or first Turbopack chunk is that script).
  *
- * How: React announces each renderer and each commit to the DevTools hook
+ * On a React app: React announces each renderer and each commit to the DevTools hook
  * (`__REACT_DEVTOOLS_GLOBAL_HOOK__`), production builds too, whatever the bundler. At the first
- * commit, the deepest function component holding a useState/useReducer state gets a component that
- * throws in place of its own, and an update through its state queue renders it: the exception rises
- * from that component's place in the tree to whatever error boundary the app has above it (Next's
- * error.js or global-error, React Router's route boundary, the app's own), or to none. The deepest
- * one, because it sits inside the page's content, where a page's own bug would; one without state
- * cannot be made to render again. An app React does not render (Angular, plain script) is left
- * alone: `reactRendered` says so, and the caller uses the throwOnLoad fault there.
+ * commit, the deepest function component is given a function that throws in its place and is
+ * rendered again by an update of its nearest ancestor with a plain object or array state (a copy:
+ * equal for the app, new for React); if a component between them bails out (Next.js passes server
+ * components down as `children`), the deepest component with a state of its own is swapped and
+ * updated instead. The exception rises from that place in the tree to whatever error boundary the
+ * app has above it (Next's error.js or global-error, React Router's route boundary, its own), or to
+ * none, right after the first render, as the Next.js fixtures' `?when=load` page throws. The deepest,
+ * because it sits in the page's content, where a page's own bug would.
+ *
+ * On an app React does not render: the first `h1` element its code creates (the page's heading,
+ * made by Angular's renderer from a component's template, or by a plain router) throws from
+ * `document.createElement`, inside that template or router, so the framework's own error path
+ * (Angular's ErrorHandler) runs. An app that creates no heading element (server-rendered and
+ * hydrated, or written as HTML text) is left alone; the caller then uses the throwOnLoad fault.
  */
 import type { Page } from "@playwright/test";
 
@@ -24,9 +30,9 @@ export const RENDER_EXCEPTION_MESSAGE = "Render exception injected by pwa-confor
 export interface RenderExceptionState {
   /** React announced a renderer: the page is a React app. */
   readonly react: boolean;
-  /** The name of the component made to throw (minified in a production build), once chosen. */
+  /** The name of the component made to throw (minified in a production build), or `h1`, once chosen. */
   readonly component: string | null;
-  /** The component threw: React rendered it again. */
+  /** It threw: React rendered the component again, or the app created its heading element. */
   readonly thrown: boolean;
 }
 
@@ -178,4 +184,14 @@ function renderExceptionInPage(message: string): void {
     checkDCE(): void {},
   };
   Object.defineProperty(window, "__REACT_DEVTOOLS_GLOBAL_HOOK__", { value: hook, configurable: true });
+
+  // Not React (it announces itself before it renders anything): the first heading element throws.
+  const createElement = Document.prototype.createElement;
+  Document.prototype.createElement = function (this: Document, ...args: Parameters<Document["createElement"]>): HTMLElement {
+    if (state.react || state.thrown || String(args[0]).toLowerCase() !== "h1") return createElement.apply(this, args);
+    Document.prototype.createElement = createElement;
+    state.component = "h1";
+    state.thrown = true;
+    throw new Error(message);
+  } as Document["createElement"];
 }
