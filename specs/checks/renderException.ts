@@ -63,8 +63,11 @@ interface StateQueue {
   lastRenderedReducer: (state: unknown, action: unknown) => unknown;
 }
 
-/** Runs in the page before its scripts (serialized by addInitScript: it must stand alone). */
-function renderExceptionInPage(message: string): void {
+/**
+ * Runs in the page before its scripts (serialized by addInitScript: it must stand alone). Exported
+ * for its unit test only.
+ */
+export function renderExceptionInPage(message: string): void {
   const FUNCTION_COMPONENT = 0;
   const state = { react: false, component: null as string | null, thrown: false };
   (window as unknown as { __pwaKitRenderException: typeof state }).__pwaKitRenderException = state;
