@@ -57,9 +57,9 @@ export async function throwWhileLoading(page: Page, mock: MockServer, profile: P
   const state = await renderExceptionState(page);
   if (rendered || state?.react) {
     note(
-      state?.component === "h1"
+      state?.how === "created"
         ? "the page's heading element threw as the app created it"
-        : `the component ${state?.component ?? "(none)"} threw as React rendered it`,
+        : `the component ${state?.component ?? "(none)"} threw as React rendered it again (an update of its ${state?.how ?? "state"})`,
     );
     await stimulus(
       `the injected exception in the rendering of ${profile.home}`,

@@ -48,7 +48,7 @@ class FakeDocument {
 
 interface Page {
   __REACT_DEVTOOLS_GLOBAL_HOOK__: { inject(internals: unknown): number; onCommitFiberRoot(id: number, root: { current: FakeFiber }): void };
-  __pwaKitRenderException: { react: boolean; component: string | null; thrown: boolean };
+  __pwaKitRenderException: { react: boolean; component: string | null; thrown: boolean; how: string | null };
 }
 
 let page: Page;
@@ -74,7 +74,7 @@ describe("on a React app", () => {
     const { root, leaf, appState } = app();
     page.__REACT_DEVTOOLS_GLOBAL_HOOK__.inject({});
     page.__REACT_DEVTOOLS_GLOBAL_HOOK__.onCommitFiberRoot(1, { current: root });
-    expect(page.__pwaKitRenderException).toMatchObject({ react: true, component: "Leaf", thrown: false });
+    expect(page.__pwaKitRenderException).toMatchObject({ react: true, component: "Leaf", thrown: false, how: "ancestor's state" });
     expect(leaf.type).not.toBe(Leaf);
     expect(leaf.elementType, "kept, so the parent's render keeps the fiber").toBe(Leaf);
     const [copy] = appState.dispatch.mock.calls[0] ?? [];
@@ -93,7 +93,7 @@ describe("on a React app", () => {
     expect(appFiber.type).not.toBe(App);
     expect(appFiber.elementType).toBe(appFiber.type);
     expect(appState.dispatch).toHaveBeenCalledTimes(2);
-    expect(page.__pwaKitRenderException.component).toBe("App");
+    expect(page.__pwaKitRenderException).toMatchObject({ component: "App", how: "own state" });
   });
 
   test("a reducer of the app's own is no state it can update: nothing is chosen", () => {
@@ -116,7 +116,7 @@ describe("on an app React does not render", () => {
     const document = new Document();
     expect(document.createElement("div")).toEqual({ tag: "div" });
     expect(() => document.createElement("H1")).toThrow(MESSAGE);
-    expect(page.__pwaKitRenderException).toMatchObject({ react: false, component: "h1", thrown: true });
+    expect(page.__pwaKitRenderException).toMatchObject({ react: false, component: "h1", thrown: true, how: "created" });
     expect(document.createElement("h1")).toEqual({ tag: "h1" });
   });
 });

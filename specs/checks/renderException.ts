@@ -34,6 +34,8 @@ export interface RenderExceptionState {
   readonly component: string | null;
   /** It threw: React rendered the component again, or the app created its heading element. */
   readonly thrown: boolean;
+  /** How it was made to render again: by its ancestor's state, by its own, or as the app created it (h1). */
+  readonly how: "ancestor's state" | "own state" | "created" | null;
 }
 
 /** Installs the stimulus in every document the page loads from now on. */
@@ -69,7 +71,12 @@ interface StateQueue {
  */
 export function renderExceptionInPage(message: string): void {
   const FUNCTION_COMPONENT = 0;
-  const state = { react: false, component: null as string | null, thrown: false };
+  const state: { react: boolean; component: string | null; thrown: boolean; how: "ancestor's state" | "own state" | "created" | null } = {
+    react: false,
+    component: null,
+    thrown: false,
+    how: null,
+  };
   (window as unknown as { __pwaKitRenderException: typeof state }).__pwaKitRenderException = state;
 
   // useState's reducer (React's basicStateReducer): applies a function action, takes any other value.
@@ -138,6 +145,7 @@ export function renderExceptionInPage(message: string): void {
       const queue = fiber.tag === FUNCTION_COMPONENT && typeof fiber.type === "function" ? stateQueueOf(fiber) : null;
       if (!deepest || !queue || !renewable(queue)) continue;
       state.component = nameOf(deepest);
+      state.how = "ancestor's state";
       swap(deepest, false);
       queue.dispatch(renew((queue as { lastRenderedState?: unknown }).lastRenderedState));
       return true;
@@ -150,6 +158,7 @@ export function renderExceptionInPage(message: string): void {
       const queue = stateQueueOf(fiber);
       if (!queue) continue;
       state.component = nameOf(fiber);
+      state.how = "own state";
       swap(fiber, true);
       queue.dispatch({});
       return true;
@@ -174,7 +183,10 @@ export function renderExceptionInPage(message: string): void {
         // The first try's update has committed without the thrower rendering: undo it.
         for (const { fiber, type } of swapped.splice(0)) fiber.type = type;
         tried = 2;
-        if (!throwDeepestWithState(root.current)) state.component = null;
+        if (!throwDeepestWithState(root.current)) {
+          state.component = null;
+          state.how = null;
+        }
         return;
       }
       if (throwDeepest(root.current)) tried = 1;
@@ -194,6 +206,7 @@ export function renderExceptionInPage(message: string): void {
     if (state.react || state.thrown || String(args[0]).toLowerCase() !== "h1") return createElement.apply(this, args);
     Document.prototype.createElement = createElement;
     state.component = "h1";
+    state.how = "created";
     state.thrown = true;
     throw new Error(message);
   } as Document["createElement"];
