@@ -72,7 +72,9 @@ describe("starterProfile", () => {
     expect(profile.worker.networkTimeoutMs).toBeUndefined();
     expect(profile.fallbacks.clientError).toBeUndefined();
     expect(profile.uncacheable).toEqual({});
-    expect(missing.find((note) => note.fields.includes("fallbacks.clientError"))?.text).toMatch(/ERR-5 is not checked/);
+    expect(missing.find((note) => note.fields.includes("fallbacks.clientError"))?.text).toMatch(
+      /ERR-5 fails an app the exception leaves on a white page and is not checked otherwise/,
+    );
   });
 
   test("leaves the 403, 401 and 500 pages out for the user to decide, never 'not applicable', and lists both ways to decide", () => {
