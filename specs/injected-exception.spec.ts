@@ -1,11 +1,15 @@
 /**
- * The mock server's own: the throwOnLoad fault is a stimulus ERR-5 can rely on. On the reference app,
- * checked as if its profile named no throw path, the first script the page asks for throws, the
- * browser reports the injected exception, and the app (which handles it: renderDocument.tsx's boot
- * guard) shows its application-error page.
+ * ERR-5's two injected stimuli are ones it can rely on. On the reference app, checked as if its
+ * profile named no throw path: a component of the page throws while it renders (a React app's
+ * stimulus), and the app's error boundary shows its application-error page inside the frame; and the
+ * mock server's throwOnLoad fault (the stimulus on an app React does not render) makes the first
+ * script the page asks for throw, which the app's boot guard (renderDocument.tsx) turns into the same
+ * page.
  */
 import type { Profile } from "../cli/profile/profileSchema.ts";
-import { throwWhileLoading } from "./checks/clientError.ts";
+import { INJECTED_EXCEPTION_MESSAGE } from "../mock-server/faults/throwOnLoad.ts";
+import { throwWhileLoading, watchExceptions } from "./checks/clientError.ts";
+import { RENDER_EXCEPTION_MESSAGE, renderExceptionState } from "./checks/renderException.ts";
 import { servedReference } from "./harness/applicability.ts";
 import { expect, test } from "./harness/fixtures.ts";
 
@@ -16,6 +20,27 @@ const withoutThrowPath = (profile: Profile): Profile => {
   return { ...profile, fallbacks: { ...profile.fallbacks, clientError: rest } };
 };
 
+test("a component of the page throws while it renders, and the reference app's error boundary shows its application-error page in its frame", async ({
+  page,
+  mock,
+  app,
+  profile,
+}) => {
+  servedReference(profile, "the injected render exception's proof");
+  const exceptions = watchExceptions(page);
+  const checked = withoutThrowPath(profile);
+  await throwWhileLoading(page, mock, checked);
+  expect(await renderExceptionState(page), "the stimulus's state in the page").toMatchObject({ react: true, component: expect.any(String), thrown: true });
+  expect(exceptions().filter((message) => message.includes(RENDER_EXCEPTION_MESSAGE)).length, "the render exception, reported").toBeGreaterThan(0);
+  expect(
+    (await mock.journal()).filter((entry) => entry.fault !== null),
+    "requests a fault answered",
+  ).toEqual([]);
+  const clientError = checked.fallbacks.clientError;
+  await expect(app.textHolder(page, clientError ?? { text: "" })).toContainText(clientError?.text ?? "", { useInnerText: true });
+  await expect(page.getByRole("navigation").first()).toBeVisible();
+});
+
 test("the throwOnLoad fault makes the page's first script throw while loading, and the reference app shows its application-error page", async ({
   page,
   mock,
@@ -23,14 +48,18 @@ test("the throwOnLoad fault makes the page's first script throw while loading, a
   profile,
 }) => {
   servedReference(profile, "the injected exception's proof");
-  const checked = withoutThrowPath(profile);
-  await throwWhileLoading(page, mock, checked);
+  const exceptions = watchExceptions(page);
+  await mock.addFault({ path: "/**", headers: { "sec-fetch-dest": "script" }, throwOnLoad: true, times: 1 });
+  await page.goto(profile.home);
+  await expect
+    .poll(() => exceptions().filter((message) => message.includes(INJECTED_EXCEPTION_MESSAGE)).length, { message: "the injected exception, reported" })
+    .toBeGreaterThan(0);
   const thrown = (await mock.journal()).filter((entry) => entry.fault !== null);
   expect(
     thrown.map((entry) => `${entry.url} ${entry.secFetchDest}`),
     "requests the fault answered",
   ).toEqual([expect.stringMatching(/^\/app\/assets\/main-[\w-]+\.js script$/)]);
-  const clientError = checked.fallbacks.clientError;
+  const clientError = profile.fallbacks.clientError;
   await expect(app.textHolder(page, clientError ?? { text: "" })).toContainText(clientError?.text ?? "", { useInnerText: true });
   await expect(page.getByRole("navigation").first()).toBeVisible();
 });

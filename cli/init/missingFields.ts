@@ -14,7 +14,7 @@ export function missingOptionalFields(): FieldNote[] {
     },
     {
       fields: ["fallbacks.clientError"],
-      text: "The text of the application-error page (and its selector), which init cannot see without making the app throw; optionally a path that throws while loading (without one the suite makes the page's first script throw) and a button that throws (trigger: the page it is on and its accessible name). Left out, ERR-5 is not checked.",
+      text: "The text of the application-error page (and its selector), which init cannot see without making the app throw; optionally a path that throws while loading (without one the suite makes the page's own rendering throw) and a button that throws (trigger: the page it is on and its accessible name). Left out, ERR-5 fails an app the exception leaves on a white page and is not checked otherwise.",
     },
     {
       fields: ["uncacheable.json"],

@@ -73,7 +73,9 @@ describe("starterProfile", () => {
     expect(profile.worker.networkTimeoutMs).toBeUndefined();
     expect(profile.fallbacks.clientError).toBeUndefined();
     expect(profile.uncacheable).toEqual({});
-    expect(missing.find((note) => note.fields.includes("fallbacks.clientError"))?.text).toMatch(/ERR-5 is not checked/);
+    expect(missing.find((note) => note.fields.includes("fallbacks.clientError"))?.text).toMatch(
+      /ERR-5 fails an app the exception leaves on a white page and is not checked otherwise/,
+    );
     // The clauses whose tests read each uncacheable path (specs: navigation-caching, landing-page, fallbacks).
     const clausesOf = (field: string) => missing.find((note) => note.fields.includes(field))?.text.match(/Left out, the (.*) tests? for/)?.[1];
     expect(clausesOf("uncacheable.json")).toBe("NAV-3");

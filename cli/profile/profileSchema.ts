@@ -158,7 +158,11 @@ export const Profile = z
        */
       clientError: z
         .strictObject({
-          path: path.optional().describe("a path whose page throws while it loads; leave out and the suite makes the page's first script throw"),
+          path: path
+            .optional()
+            .describe(
+              "a path whose page throws while it loads; leave out and the suite makes the page's own rendering throw (a React component, else the first h1 the app creates, else its first script)",
+            ),
           ...shownText,
           trigger: z
             .strictObject(

@@ -231,6 +231,23 @@ export const DEVIANTS: readonly Deviant[] = [
     caughtBy: ["UPD-1 an update deployed while the page was offline reaches it once back online"],
   },
   {
+    // A React app without an error boundary around its page: an exception in rendering unmounts the
+    // whole root and leaves a white page. The kit fails it by that alone (specs/checks/blankPage.ts),
+    // its error text unseen or not. Only the required tests: the recommended ones need its page.
+    name: "no error boundary",
+    kind: "reference",
+    file: "src/app/App.tsx",
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the source text of App.tsx, a template literal in JSX.
+    remove: "<ErrorBoundary key={page.path} homeHref={`${base}/`}>",
+    with: "<>",
+    more: [{ file: "src/app/App.tsx", remove: "</ErrorBoundary>", with: "</>" }],
+    grep: /ERR-5 shows the application-error page /,
+    caughtBy: [
+      "ERR-5 shows the application-error page for an exception while loading, without a digest",
+      "ERR-5 shows the application-error page for an exception from an event",
+    ],
+  },
+  {
     // A manifest the browser cannot load: nothing to install, and Chromium says so.
     name: "manifest 404",
     kind: "manifest",
