@@ -171,6 +171,7 @@ export const DEVIANTS: readonly Deviant[] = [
     caughtBy: [
       "UPD-2 an update does not reload a page with unsaved input",
       "UPD-2 an update does not reload a page loaded under the old worker with unsaved input, the focus elsewhere",
+      "UPD-2 an update applied from another tab does not reload a tab with unsaved input",
     ],
   },
   {
