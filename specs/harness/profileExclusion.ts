@@ -1,5 +1,6 @@
 /** What the profile's notApplicable says of one test, apart from Playwright so a unit test can read it. */
 import type { Profile } from "../../cli/profile/profileSchema.ts";
+import { clauseIdsIn } from "../../kit/clauseId.ts";
 import type { Level } from "../../kit/outcomes.ts";
 
 /**
@@ -8,8 +9,9 @@ import type { Level } from "../../kit/outcomes.ts";
  * level, so the report's line says which entry left it out); undefined where it is not listed.
  */
 export function profileExclusion(profile: Pick<Profile, "notApplicable">, title: string, level: Level): string | undefined {
+  const clauses = clauseIdsIn(title);
   for (const [clause, entry] of Object.entries(profile.notApplicable)) {
-    if (!new RegExp(`\\b${clause}\\b`).test(title)) continue;
+    if (!clauses.includes(clause)) continue;
     if (typeof entry === "string") return entry;
     const reason = entry[level];
     if (reason !== undefined) return `${reason} (notApplicable: ${clause}, ${level} level)`;
