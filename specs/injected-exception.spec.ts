@@ -8,15 +8,20 @@
  */
 import type { Profile } from "../cli/profile/profileSchema.ts";
 import { INJECTED_EXCEPTION_MESSAGE } from "../mock-server/faults/throwOnLoad.ts";
-import { throwWhileLoading, watchExceptions } from "./checks/clientError.ts";
+import { throwFirstScript, throwWhileLoading, watchExceptions } from "./checks/clientError.ts";
 import { RENDER_EXCEPTION_MESSAGE, renderExceptionState } from "./checks/renderException.ts";
 import { servedReference } from "./harness/applicability.ts";
 import { expect, test } from "./harness/fixtures.ts";
 
-const withoutThrowPath = (profile: Profile): Profile => {
+/** The reference profile's application-error page, which it always names (cli/profile/reference.json). */
+const errorPageOf = (profile: Profile) => {
   const clientError = profile.fallbacks.clientError;
   if (!clientError) throw new Error("The reference profile names its application-error page (cli/profile/reference.json).");
-  const { path: _path, ...rest } = clientError;
+  return clientError;
+};
+
+const withoutThrowPath = (profile: Profile): Profile => {
+  const { path: _path, ...rest } = errorPageOf(profile);
   return { ...profile, fallbacks: { ...profile.fallbacks, clientError: rest } };
 };
 
@@ -36,8 +41,8 @@ test("a component of the page throws while it renders, and the reference app's e
     (await mock.journal()).filter((entry) => entry.fault !== null),
     "requests a fault answered",
   ).toEqual([]);
-  const clientError = checked.fallbacks.clientError;
-  await expect(app.textHolder(page, clientError ?? { text: "" })).toContainText(clientError?.text ?? "", { useInnerText: true });
+  const clientError = errorPageOf(checked);
+  await expect(app.textHolder(page, clientError)).toContainText(clientError.text, { useInnerText: true });
   await expect(page.getByRole("navigation").first()).toBeVisible();
 });
 
@@ -49,7 +54,7 @@ test("the throwOnLoad fault makes the page's first script throw while loading, a
 }) => {
   servedReference(profile, "the injected exception's proof");
   const exceptions = watchExceptions(page);
-  await mock.addFault({ path: "/**", headers: { "sec-fetch-dest": "script" }, throwOnLoad: true, times: 1 });
+  await throwFirstScript(mock);
   await page.goto(profile.home);
   await expect
     .poll(() => exceptions().filter((message) => message.includes(INJECTED_EXCEPTION_MESSAGE)).length, { message: "the injected exception, reported" })
@@ -59,7 +64,7 @@ test("the throwOnLoad fault makes the page's first script throw while loading, a
     thrown.map((entry) => `${entry.url} ${entry.secFetchDest}`),
     "requests the fault answered",
   ).toEqual([expect.stringMatching(/^\/app\/assets\/main-[\w-]+\.js script$/)]);
-  const clientError = profile.fallbacks.clientError;
-  await expect(app.textHolder(page, clientError ?? { text: "" })).toContainText(clientError?.text ?? "", { useInnerText: true });
+  const clientError = errorPageOf(profile);
+  await expect(app.textHolder(page, clientError)).toContainText(clientError.text, { useInnerText: true });
   await expect(page.getByRole("navigation").first()).toBeVisible();
 });

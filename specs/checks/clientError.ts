@@ -73,13 +73,18 @@ export async function throwWhileLoading(page: Page, mock: MockServer, profile: P
   // the network through the fault.
   note("the app's first script threw (a throwOnLoad fault): its rendering gave no hold");
   await forgetWorkers(page);
-  await mock.addFault({ path: "/**", headers: { "sec-fetch-dest": "script" }, throwOnLoad: true, times: 1, name: "ERR-5: the first script throws" });
+  await throwFirstScript(mock);
   await page.goto(profile.home);
   await stimulus(
     `the injected exception in the first script of ${profile.home}`,
     "home (no script request reached the mock server) or fallbacks.clientError.path",
     () => expect.poll(reported(INJECTED_EXCEPTION_MESSAGE), { message: "the injected exception, reported" }).toBeGreaterThan(0),
   );
+}
+
+/** The throwOnLoad fault, once: the next script the browser asks the mock server for throws (`Sec-Fetch-Dest: script`: the page's own). */
+export async function throwFirstScript(mock: MockServer): Promise<void> {
+  await mock.addFault({ path: "/**", headers: { "sec-fetch-dest": "script" }, throwOnLoad: true, times: 1, name: "ERR-5: the first script throws" });
 }
 
 /** Says in the report how the app was made to throw. */
