@@ -140,12 +140,14 @@ test.describe("UPD-2 reloads on an update", () => {
     // The update arrives and, where the app applies it by itself, takes over; the person does nothing.
     await newWorkerThere(page);
     await awaitAutoTakeover(page, update);
+    await inputKept(page, field, typed, "after the update arrived");
+  }
+
+  /** Once the network is quiet: the document marked "typing" is still there, and so is the text. */
+  async function inputKept(page: Page, field: Locator, typed: string, when: string): Promise<void> {
     await page.waitForLoadState("networkidle");
     const state = await documentState(page);
-    expect(state, `with unsaved input, after the update arrived: ${describeDocumentState(state)}; expected no reload`).toEqual({
-      marker: "typing",
-      leaving: false,
-    });
+    expect(state, `with unsaved input, ${when}: ${describeDocumentState(state)}; expected no reload`).toEqual({ marker: "typing", leaving: false });
     await expect(field, "what the person typed is still there").toHaveValue(typed);
   }
 
@@ -226,10 +228,7 @@ test.describe("UPD-2 reloads on an update", () => {
     await markDocument(page, "typing");
     await armControllerChange(page);
     const other = await page.context().newPage();
-    await precondition(`a second tab of the app at ${profile.home}, under the worker`, async () => {
-      await other.goto(profile.home);
-      await expect.poll(() => other.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
-    });
+    await precondition(`a second tab of the app at ${profile.home}, under the worker`, () => takeControl(other, profile.home, facts));
     await armControllerChange(other);
     const { deploy } = await mock.deploy({ oldAssets: "keep" });
     // The other tab finds the update and applies it as the app does: by itself (auto), or once the
@@ -244,13 +243,7 @@ test.describe("UPD-2 reloads on an update", () => {
     await cameWithin("the new worker takes over the typing tab too", () =>
       expect.poll(async () => (await updateState(page))?.changed ?? false, { timeout: UPDATE_WAIT_MS }).toBe(true),
     );
-    await page.waitForLoadState("networkidle");
-    const state = await documentState(page);
-    expect(state, `with unsaved input, after the update was applied from another tab: ${describeDocumentState(state)}; expected no reload`).toEqual({
-      marker: "typing",
-      leaving: false,
-    });
-    await expect(field, "what the person typed is still there").toHaveValue(typed);
+    await inputKept(page, field, typed, "after the update was applied from another tab");
   });
 });
 
