@@ -89,4 +89,13 @@ describe("notApplicable", () => {
     });
     expect(withNotApplicable({ "UPD-2": { recommended: "" } }).issues).toEqual(["notApplicable.UPD-2.recommended: must not be empty"]);
   });
+
+  test("a key that is no clause id, or no object at all, is refused with the rule, not zod's 'Invalid key in record'", () => {
+    expect(withNotApplicable({ "XYZ-1": "x" }).issues).toEqual(["notApplicable.XYZ-1: must be a clause id such as NAV-5"]);
+    expect(withNotApplicable(5).issues).toEqual(['notApplicable: must be an object of clause ids, e.g. {"ERR-2": "no sign-in"}']);
+    const parsed = Profile.safeParse({ ...reference, expect: { "nav-6": { recommended: "fail", reason: "x" } } });
+    expect(parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`)).toEqual([
+      "expect.nav-6: must be a clause id such as NAV-5",
+    ]);
+  });
 });

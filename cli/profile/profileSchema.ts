@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { CLAUSE_ID_EXACT } from "../../kit/clauseId.ts";
+import { recordError } from "../../kit/recordError.ts";
 
 const path = z.string({ error: "must be a string" }).regex(/^\/[^\s#]*$/, "must be an absolute path starting with '/' (no spaces or '#')");
 const text = z.string({ error: "must be a string" }).min(1, "must not be empty");
@@ -261,6 +262,7 @@ export const Profile = z
         z.union([text.describe("why the app cannot have the clause's situation, at both levels"), notApplicableLevels], {
           error: 'must be the reason, or an object giving it per level, e.g. {"recommended": "the app has no text field"}',
         }),
+        { error: recordError('must be an object of clause ids, e.g. {"ERR-2": "no sign-in"}') },
       )
       .default({})
       .describe('situations the app cannot have, with the reason: {"ERR-2": "no sign-in"}, or per level: {"UPD-2": {"recommended": "no text field"}}'),
@@ -282,6 +284,7 @@ export const Profile = z
           .refine((entry) => entry.required !== undefined || entry.recommended !== undefined, {
             message: 'names no level: give "required": "fail" and/or "recommended": "fail"',
           }),
+        { error: recordError('must be an object of clause ids, e.g. {"NAV-6": {"recommended": "fail", "reason": "no offline page yet"}}') },
       )
       .default({})
       .describe('accepted failures, e.g. {"NAV-6": {"recommended": "fail", "reason": "no offline page yet"}}'),

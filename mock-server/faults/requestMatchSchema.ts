@@ -4,6 +4,7 @@
  * differ from its documents only by `RSC: 1` and `?_rsc=…`). Every rule names the field it is about.
  */
 import { z } from "zod";
+import { recordError } from "../../kit/recordError.ts";
 import { compileRegex } from "./linearRegex.ts";
 import { globProblem } from "./pathGlob.ts";
 import { refusingProtoKey } from "./refusingProtoKey.ts";
@@ -53,15 +54,6 @@ function namesCap(what: string) {
   return (names: Record<string, unknown>, ctx: z.RefinementCtx) => {
     const count = Object.keys(names).length;
     if (count > MAX_MATCHED_NAMES) ctx.addIssue({ code: "custom", message: `must name at most ${MAX_MATCHED_NAMES} ${what}, got ${count}` });
-  };
-}
-
-/** A record's own messages: `typeRule` when it is no object, the key's rule (not "Invalid key in record") for a bad name. */
-function recordError(typeRule: string): z.core.$ZodErrorMap {
-  return (issue) => {
-    if (issue.code === "invalid_type") return typeRule;
-    if (issue.code === "invalid_key") return issue.issues[0]?.message;
-    return undefined;
   };
 }
 
