@@ -1,20 +1,23 @@
 /**
  * Fault regexes: RE2 semantics, a named rule for what does not compile or is too costly,
- * and an answer in time on the patterns that make V8's backtracking RegExp run for seconds or longer.
+ * and an answer from RE2JS, never from V8's backtracking RegExp, on the patterns that make that one run
+ * for seconds or longer.
  */
-import { describe, expect, test } from "vitest";
+import { afterEach, describe, expect, test, vi } from "vitest";
 import { compileRegex, MAX_REGEX_LENGTH, MAX_REGEX_PROGRAM } from "./linearRegex.ts";
 
 /** The longest text a request carries: Node lets its request line and headers share 16 KiB. */
 const MAX_TEXT = 16_384;
-/** V8 took 5.9 s and more than 2 min on the first two; RE2JS under 2 ms each. Room for a busy machine. */
-const ATTACK_BUDGET_MS = 200;
 
 function compiled(source: string): (text: string) => boolean {
   const result = compileRegex(source);
   if ("problem" in result) throw new Error(`'${source}' did not compile: ${result.problem}`);
   return result.test;
 }
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 describe("compileRegex", () => {
   test("searches anywhere in the text unless anchored, as RegExp.test does", () => {
@@ -50,10 +53,17 @@ describe("compileRegex", () => {
     ["^.*.*.*.*x$", "/".repeat(MAX_TEXT)],
     ["(a|a)*b", "a".repeat(MAX_TEXT)],
     ["^(/[a-z]+)*$", `${"/a".repeat(MAX_TEXT / 2 - 1)}/!`],
-  ] as const)("answers %j on 16 kB that backtracks V8 for seconds, in time", ([source, text]) => {
+  ] as const)("answers %j on 16 kB that backtracks V8 for seconds, without V8's RegExp", ([source, text]) => {
+    // Watched, not timed (V8 took 5.9 s and more than 2 min on the first two, RE2JS under 2 ms, but a
+    // clock depends on the machine's load): what makes a match linear is that V8's engine never runs.
     const matches = compiled(source);
-    const started = performance.now();
+    const used = [
+      vi.spyOn(RegExp.prototype, "exec"),
+      vi.spyOn(RegExp.prototype, "test"),
+      vi.spyOn(String.prototype, "match"),
+      vi.spyOn(String.prototype, "search"),
+    ];
     expect(matches(text)).toBe(false);
-    expect(performance.now() - started).toBeLessThan(ATTACK_BUDGET_MS);
+    for (const spy of used) expect(spy).not.toHaveBeenCalled();
   });
 });

@@ -32,10 +32,10 @@ export const MAX_REQUEST_MATCH_STEPS = MAX_REGEX_PROGRAM * maxHeaderSize;
 export const MAX_BODY_MATCH_STEPS = MAX_REGEX_PROGRAM * MAX_KEPT_BODY_BYTES;
 
 /**
- * A glob is charged one step per `*`-separated piece and path character, a string search along the
- * path, over GLOB_STEPS_PER_STEP. The worst 200-character globs found (`/**` + `/**a` × 49 on
- * `/a/a/…`) took 1.5 ms on 2,000 characters, where a regex step costs tens of ns, so seven count as
- * one regex step. A thousand `/app/pages/*` faults on a 60-character path cost about 18,000.
+ * A glob is charged the most characters its match can read (globCostUnits in pathGlob.ts: one per
+ * `*`-separated piece and `/`, twice, times the path's and pattern's length) over GLOB_STEPS_PER_STEP. A
+ * character read by a string search costs a few ns where a regex step costs tens, so seven count as
+ * one regex step. A thousand `/app/pages/*` faults on a 60-character path cost about 103,000.
  */
 export const GLOB_STEPS_PER_STEP = 7;
 

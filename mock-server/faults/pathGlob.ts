@@ -40,83 +40,111 @@ type Chunk = readonly SegmentGlob[];
  * worst, linear in the path for a given pattern. The regex's `.*` also stopped at line breaks;
  * Node refuses those in a request line (400), so no path holds one.
  */
-export function compileGlob(pattern: string): (path: string, budget?: MatchBudget) => boolean {
+export function compileGlob(pattern: string): (path: string, budget?: MatchBudget, meter?: Meter) => boolean {
   // A part after a `**` may begin anywhere in its first segment: a leading `*` says so.
   const chunks: Chunk[] = pattern.split("**").map((chunk, c) => chunk.split("/").map((segment, s) => (c > 0 && s === 0 ? `*${segment}` : segment).split("*")));
   const [first, ...rest] = chunks as [Chunk, ...Chunk[]];
   const last = rest.pop();
-  // Each piece between `*`s is a string search along the path.
-  const pieces = pattern.split("*").length;
-  const charge = (path: string, budget: MatchBudget | undefined) => budget?.charge(Math.ceil((pieces * Math.max(1, path.length)) / GLOB_STEPS_PER_STEP));
+  const units = globCostUnits(pattern);
+  const charge = (path: string, budget: MatchBudget | undefined) => budget?.charge(Math.ceil((units * (path.length + pattern.length)) / GLOB_STEPS_PER_STEP));
   if (!last)
-    return (path, budget) => {
+    return (path, budget, meter = { chars: 0 }) => {
       charge(path, budget);
-      return chunkEnd(first, path, 0, true) >= 0;
+      return chunkEnd(first, path, 0, true, meter) >= 0;
     };
-  return (path, budget) => {
+  return (path, budget, meter = { chars: 0 }) => {
     charge(path, budget);
-    let at = chunkEnd(first, path, 0, false);
-    for (const chunk of rest) if (at >= 0) at = earliestChunkEnd(chunk, path, at);
-    const start = startOfLastSegments(path, last.length);
-    return at >= 0 && start >= 0 && chunkEnd(last, path, Math.max(start, at), true) >= 0;
+    let at = chunkEnd(first, path, 0, false, meter);
+    for (const chunk of rest) if (at >= 0) at = earliestChunkEnd(chunk, path, at, meter);
+    const start = startOfLastSegments(path, last.length, meter);
+    return at >= 0 && start >= 0 && chunkEnd(last, path, Math.max(start, at), true, meter) >= 0;
   };
+}
+
+/**
+ * What a match of `pattern` reads per character of path and pattern, at worst: a part between `**`
+ * is tried from every segment start and reads up to one path segment per pattern segment from
+ * there, and each piece between `*`s is a string search. Each character is read at most twice per
+ * piece or segment (once finding the segment's end, once comparing it), so two units per piece and
+ * per `/`, and a match reads at most `globCostUnits(pattern) × (path.length + pattern.length)`
+ * characters (pathGlob.test.ts counts it on crafted and random paths up to 16 kB).
+ */
+export function globCostUnits(pattern: string): number {
+  return 2 * pattern.split(/[*/]/).length;
+}
+
+/**
+ * Path characters a match has read, counted as it goes so that tests can hold the matcher to
+ * globCostUnits by counting, where a clock would depend on the machine's load.
+ */
+export type Meter = { chars: number };
+
+/** `text.indexOf(needle, from)`, counting the characters it passed over. */
+function find(text: string, needle: string, from: number, meter: Meter): number {
+  const found = text.indexOf(needle, from);
+  meter.chars += (found < 0 ? text.length : found + needle.length) - from;
+  return found;
 }
 
 /**
  * Where `chunk` ends when its first segment starts at `from`, or -1: every segment but the last
  * fills its path segment; the last one fills the path's last segment (`toEnd`) or ends as early as it can.
  */
-function chunkEnd(chunk: Chunk, path: string, from: number, toEnd: boolean): number {
+function chunkEnd(chunk: Chunk, path: string, from: number, toEnd: boolean, meter: Meter): number {
   let start = from;
   for (let s = 0; s < chunk.length - 1; s++) {
-    const slash = path.indexOf("/", start);
-    if (slash < 0 || !matchesSegment(chunk[s] as SegmentGlob, path.slice(start, slash))) return -1;
+    const slash = find(path, "/", start, meter);
+    if (slash < 0 || !matchesSegment(chunk[s] as SegmentGlob, path.slice(start, slash), meter)) return -1;
     start = slash + 1;
   }
   const glob = chunk[chunk.length - 1] as SegmentGlob;
-  const slash = path.indexOf("/", start);
-  if (toEnd) return slash < 0 && matchesSegment(glob, path.slice(start)) ? path.length : -1;
-  const end = earliestEnd(glob, glob.length, path.slice(start, slash < 0 ? path.length : slash));
+  const slash = find(path, "/", start, meter);
+  if (toEnd) return slash < 0 && matchesSegment(glob, path.slice(start), meter) ? path.length : -1;
+  const end = earliestEnd(glob, glob.length, path.slice(start, slash < 0 ? path.length : slash), meter);
   return end < 0 ? -1 : start + end;
 }
 
 /** The earliest end of `chunk` placed at or after `from`, or -1. Ends only grow with the segment the chunk starts in. */
-function earliestChunkEnd(chunk: Chunk, path: string, from: number): number {
+function earliestChunkEnd(chunk: Chunk, path: string, from: number, meter: Meter): number {
   for (let start = from; ; ) {
-    const end = chunkEnd(chunk, path, start, false);
+    const end = chunkEnd(chunk, path, start, false, meter);
     if (end >= 0) return end;
-    const slash = path.indexOf("/", start);
+    const slash = find(path, "/", start, meter);
     if (slash < 0) return -1;
     start = slash + 1;
   }
 }
 
 /** Where the path's `count`-th segment from the end starts, or -1 when it has fewer segments. */
-function startOfLastSegments(path: string, count: number): number {
+function startOfLastSegments(path: string, count: number, meter: Meter): number {
   let start = path.length + 1; // as if a '/' followed the path
   for (let i = 0; i < count; i++) {
     if (start === 0) return -1;
+    const before = start;
     start = start === 1 ? 0 : path.lastIndexOf("/", start - 2) + 1;
+    meter.chars += before - start;
   }
   return start;
 }
 
 /** Whether `glob` matches all of `text`: first piece at the start, last at the end, the others leftmost between. */
-function matchesSegment(glob: SegmentGlob, text: string): boolean {
+function matchesSegment(glob: SegmentGlob, text: string, meter: Meter): boolean {
   const last = glob[glob.length - 1] as string;
+  meter.chars += last.length;
   if (glob.length === 1) return text === last;
   const lastAt = text.length - last.length;
-  return lastAt >= 0 && text.endsWith(last) && earliestEnd(glob, glob.length - 1, text.slice(0, lastAt)) >= 0;
+  return lastAt >= 0 && text.endsWith(last) && earliestEnd(glob, glob.length - 1, text.slice(0, lastAt), meter) >= 0;
 }
 
 /** The earliest end of a match of the first `count` pieces of `glob` from the start of `text`, or -1. */
-function earliestEnd(glob: SegmentGlob, count: number, text: string): number {
+function earliestEnd(glob: SegmentGlob, count: number, text: string, meter: Meter): number {
   const head = glob[0] as string;
+  meter.chars += head.length;
   if (!text.startsWith(head)) return -1;
   let at = head.length;
   for (let i = 1; i < count; i++) {
     const piece = glob[i] as string;
-    const found = text.indexOf(piece, at);
+    const found = find(text, piece, at, meter);
     if (found < 0) return -1;
     at = found + piece.length;
   }
