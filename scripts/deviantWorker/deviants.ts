@@ -127,6 +127,15 @@ export const DEVIANTS: readonly Deviant[] = [
     caughtBy: ["NAV-5 a navigation the running worker answers reaches the server once"],
   },
   {
+    // A worker that stores every page and never reads them back for a navigation (a NetworkOnly
+    // route beside a cache that is only written): offline, its offline page instead of the stored one.
+    name: "never answers navigations from its cache",
+    file: "sw/navigate.ts",
+    remove: "  const cached = await cachedDocument(url);\n  if (cached) return cached;\n",
+    grep: /NAV-4 /,
+    caughtBy: ["NAV-4 serves a cached page on goto while offline", "NAV-4 serves a cached page on reload while offline"],
+  },
+  {
     // A worker whose install shrugs off a precache it could not fetch: a deploy whose files are
     // missing installs a new worker with nothing to serve offline, and it takes over the open app.
     name: "installs whatever the precache fetch gave",
@@ -246,6 +255,63 @@ export const DEVIANTS: readonly Deviant[] = [
     caughtBy: [
       "ERR-5 shows the application-error page for an exception while loading, without a digest",
       "ERR-5 shows the application-error page for an exception from an event",
+    ],
+  },
+  {
+    // A page that listens to its worker before asking whether there is one: without
+    // `navigator.serviceWorker` (an insecure origin, some embedded browsers) start-up throws.
+    name: "touches navigator.serviceWorker unguarded",
+    kind: "reference",
+    file: "src/shell/startShell.ts",
+    remove: '  onStatus("waiting");\n',
+    with: '  win.navigator.serviceWorker.addEventListener("message", () => undefined);\n  onStatus("waiting");\n',
+    grep: /REG-1 /,
+    caughtBy: ["REG-1 does nothing and throws nothing without navigator.serviceWorker"],
+  },
+  {
+    // A worker registered one folder down (`/app/pages/`): it controls nothing above it, home included.
+    name: "registers below the app root",
+    kind: "reference",
+    file: "src/shell/registerWorker.ts",
+    remove: "      scope: scopePath(config.basePath),\n",
+    with: "      scope: `${scopePath(config.basePath)}pages/`,\n",
+    grep: /REG-2 /,
+    caughtBy: ["REG-2 registers at the app root scope with the script under it"],
+  },
+  {
+    // The naive base-path test: `/apple` passes `startsWith('/app')`, so a page of another app on
+    // the origin registers this app's worker.
+    name: "registers from any path that starts with the base path",
+    kind: "reference",
+    file: "src/shell/registerWorker.ts",
+    remove: "  if (!isWithinBasePath(win.location.pathname, config.basePath)) return",
+    with: "  void isWithinBasePath;\n  if (!win.location.pathname.startsWith(config.basePath)) return",
+    grep: /REG-4 /,
+    caughtBy: ["REG-4 does not register outside the base path (outside page 2)"],
+  },
+  {
+    // The page posts every history change, offline too: the worker's fetch of it fails. Its
+    // NetworkFirst store keeps the good copy, so only the recommended rule (post nothing) catches it.
+    name: "posts navigations while offline",
+    kind: "reference",
+    file: "src/shell/postNavigations.ts",
+    remove: "  if (!win.navigator.onLine) return;\n",
+    grep: /NAV-2 /,
+    caughtBy: ["NAV-2 posts nothing to the worker while offline"],
+  },
+  {
+    // An application-error page without the digest: nobody can find the failed request in the
+    // server's logs from what the person saw.
+    name: "error page without its digest",
+    kind: "reference",
+    file: "src/app/FallbackView.tsx",
+    remove: "      {digest !== undefined && (",
+    with: "      {false && digest !== undefined && (",
+    grep: /ERR-4 shows /,
+    caughtBy: [
+      "ERR-4 shows the application-error page with the digest the server journaled",
+      "ERR-4 shows two requests a 500 fault answers two digests, each journaled once",
+      "ERR-4 shows the digest when a client-side navigation's data answers 500",
     ],
   },
   {
