@@ -45,12 +45,12 @@ export default defineConfig<
           : { workerScript: deviantScript(deviant) }),
     };
     const probe = `${deviant.name} · probe`;
-    // A deviant's few tests share one Playwright worker (each file's tests in turn): a worker costs a
-    // browser launch and the harness, and 42 projects spread test by test started 76 of them. The
-    // deviants still run side by side, as many as there are workers.
+    // A deviant's probe, and then its few tests, each run in one Playwright worker, one test after
+    // another: a worker costs a browser launch and the harness, and 42 projects spread test by test
+    // started 76 of them. Different deviants still run side by side, as many as there are workers.
     return [
-      { name: probe, testMatch: "**/probe.setup.ts", use, fullyParallel: false },
-      { name: deviant.name, grep: deviant.grep, dependencies: [probe], use, fullyParallel: false },
+      { name: probe, testMatch: "**/probe.setup.ts", use, workers: 1 },
+      { name: deviant.name, grep: deviant.grep, dependencies: [probe], use, workers: 1 },
     ];
   }),
 });
