@@ -2,8 +2,8 @@ import type { Page } from "@playwright/test";
 import type { Profile } from "../cli/profile/profileSchema.ts";
 import { readAppHead, SUITE_READ_TIMEOUT_MS } from "../kit/readAppBody.ts";
 import { CONTROL_TIMEOUT_MS } from "../kit/workerControl.ts";
-import { registrationInfo } from "./checks/browserState.ts";
 import type { AppDriver } from "./checks/appDriver.ts";
+import { registrationInfo } from "./checks/browserState.ts";
 import { holdLoad } from "./checks/holdLoad.ts";
 import { needs, precondition, RECOMMENDED, servedReference } from "./harness/applicability.ts";
 import { waitForWorkerOf } from "./harness/control.ts";
@@ -17,7 +17,10 @@ async function decisionWithoutErrors(app: AppDriver, page: Page, pageErrors: rea
   await app.waitForRegistrationDecision(page).catch((error: unknown) => {
     if (pageErrors.length === 0) throw error;
   });
-  expect(pageErrors.map((error) => error.message), "errors the page threw").toEqual([]);
+  expect(
+    pageErrors.map((error) => error.message),
+    "errors the page threw",
+  ).toEqual([]);
 }
 
 test.describe("REG-1 support detection", () => {

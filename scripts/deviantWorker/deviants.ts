@@ -274,7 +274,7 @@ export const DEVIANTS: readonly Deviant[] = [
     kind: "reference",
     file: "src/shell/registerWorker.ts",
     remove: "      scope: scopePath(config.basePath),\n",
-    with: "      scope: `${scopePath(config.basePath)}pages/`,\n",
+    with: '      scope: scopePath(config.basePath) + "pages/",\n',
     grep: /REG-2 /,
     caughtBy: ["REG-2 registers at the app root scope with the script under it"],
   },
