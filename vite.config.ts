@@ -185,10 +185,10 @@ export default defineConfig({
     // Vitest's default (one fewer than the CPUs) is a single worker on a 2-core CI machine, where most
     // test files wait on sockets and child processes: two took the run from about 78 s to 63 s.
     maxWorkers: Math.max(2, availableParallelism() - 1),
-    // Each project names its files (an `include` here would be added to theirs). A stubbed global or
-    // variable is put back after each test, as files share a module graph below.
+    // Each project names its files (an `include` here would be added to theirs). A stubbed global is
+    // put back after each test, as files share a module graph below. (No test stubs a variable with
+    // vi.stubEnv: it writes through import.meta.env, which left one behind in a shared graph in CI.)
     unstubGlobals: true,
-    unstubEnvs: true,
     projects: [
       // Files share their worker's modules instead of importing zod, Express and the kit afresh each:
       // the run took 66 s instead of 115 s (import 13 s instead of 53 s) on a 2-core machine.
