@@ -23,5 +23,9 @@ test("every unit test file that vi.mocks a module runs in a module graph of its 
 test("no unit test stubs an environment variable with vi.stubEnv, which a shared module graph can leave set", () => {
   // vi.stubEnv writes through import.meta.env; Vitest's proxy of it has no delete, so putting back an
   // unset variable left it set for the file's later tests (PCK_OUTPUT=dots, 9 failures in CI).
-  expect(testFiles().filter(({ text }) => /\bvi\.stubEnv\(/.test(text)).map(({ file }) => file)).toEqual([]);
+  expect(
+    testFiles()
+      .filter(({ text }) => /\bvi\.stubEnv\(/.test(text))
+      .map(({ file }) => file),
+  ).toEqual([]);
 });
