@@ -3,9 +3,10 @@ import { readAppHead, SUITE_READ_TIMEOUT_MS } from "../kit/readAppBody.ts";
 import { CONTROL_TIMEOUT_MS } from "../kit/workerControl.ts";
 import { registrationInfo } from "./checks/browserState.ts";
 import { holdLoad } from "./checks/holdLoad.ts";
-import { needs, precondition, RECOMMENDED, servedReference } from "./harness/applicability.ts";
+import { cameWithin, needs, precondition, RECOMMENDED, servedReference } from "./harness/applicability.ts";
 import { waitForWorkerOf } from "./harness/control.ts";
 import { checkProfileFirst, expect, test } from "./harness/fixtures.ts";
+import { FULL_WAIT_MS } from "./harness/windows.ts";
 
 test.describe("REG-1 support detection", () => {
   test("REG-1 registers when serviceWorker and caches exist", async ({ page, spy, profile }) => {
@@ -72,7 +73,12 @@ test.describe("REG-3 registration after load", () => {
     const release = await holdLoad(page, new URL(profile.home, "http://x").pathname);
     await page.goto(profile.home, { waitUntil: "domcontentloaded" });
     await precondition("the load event is held back", async () => expect(await page.evaluate(() => document.readyState)).not.toBe("complete"));
-    expect(await spy.registerCalls(page), "register() calls before the load event").toEqual([]);
+    // Judged over the signal window with `load` still held, not at DOMContentLoaded: an app's register
+    // code may run well after it (SvelteKit hydrates, then imports vite-plugin-pwa's registerSW, 0.1–1 s).
+    const early = await cameWithin("a register() call while the load event is held back", () =>
+      expect.poll(() => spy.registerCalls(page), { timeout: FULL_WAIT_MS }).not.toEqual([]),
+    );
+    expect(early ? await spy.registerCalls(page) : [], "register() calls before the load event").toEqual([]);
     release();
     await expect.poll(() => spy.registerCalls(page)).toHaveLength(1);
     expect((await spy.registerCalls(page))[0]).toMatchObject({ afterLoad: true, readyState: "complete" });
