@@ -12,9 +12,10 @@ import { ANGULAR_APP_INSTALL } from "./angular-app/build.ts";
 import { NEXT_APP } from "./next-app/internal/paths.ts";
 import { PROMPT_APP_INSTALL } from "./prompt-app/build.ts";
 import { SERWIST_WEBPACK_APP } from "./serwist-webpack-app/internal/paths.ts";
+import { SVELTEKIT_APP_INSTALL } from "./sveltekit-app/build.ts";
 
 /** In the order npm test's steps need them. */
-const APPS = [nextInstall(NEXT_APP), nextInstall(SERWIST_WEBPACK_APP), PROMPT_APP_INSTALL, ANGULAR_APP_INSTALL];
+const APPS = [nextInstall(NEXT_APP), nextInstall(SERWIST_WEBPACK_APP), PROMPT_APP_INSTALL, ANGULAR_APP_INSTALL, SVELTEKIT_APP_INSTALL];
 
 let failed = 0;
 for (const app of APPS) {

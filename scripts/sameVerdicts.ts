@@ -18,6 +18,7 @@ import { NEXT_APP_FIXTURE } from "../examples/next-app/fixture.ts";
 import { PROMPT_APP_FIXTURE } from "../examples/prompt-app/fixture.ts";
 import { SECOND_APP_FIXTURE } from "../examples/second-app/fixture.ts";
 import { SERWIST_WEBPACK_APP_FIXTURE } from "../examples/serwist-webpack-app/fixture.ts";
+import { SVELTEKIT_APP_FIXTURE } from "../examples/sveltekit-app/fixture.ts";
 import { KIT_ROOT } from "../kit/kitPaths.ts";
 import { forkListening, type Listening } from "../mock-server/process/forkListening.ts";
 import type { FixtureApp } from "./exampleApps/checkRecordedApp.ts";
@@ -31,6 +32,7 @@ const FIXTURES: Record<string, FixtureApp | null> = {
   "next-app": NEXT_APP_FIXTURE,
   "serwist-webpack-app": SERWIST_WEBPACK_APP_FIXTURE,
   "angular-app": ANGULAR_APP_FIXTURE,
+  "sveltekit-app": SVELTEKIT_APP_FIXTURE,
 };
 const MODES = ["full", "shuffled", "shards", "clauses"] as const;
 type Mode = (typeof MODES)[number];

@@ -136,6 +136,15 @@ function steps(extraArgs) {
       shown: "npm run conformance:angular-app",
       run: [process.execPath, ["--import", "tsx", "examples/angular-app/check.ts"]],
     },
+    {
+      // SvelteKit with @vite-pwa/sveltekit as its docs show, prerendered pages and a precache
+      // (docs/sveltekit-app.md): npm ci and vite build when out of date, then its verdicts must
+      // match the record.
+      name: "sveltekit app",
+      examples: true,
+      shown: "npm run conformance:sveltekit-app",
+      run: [process.execPath, ["--import", "tsx", "examples/sveltekit-app/check.ts"]],
+    },
   ];
 }
 

@@ -50,6 +50,27 @@ function countLoads(page: Page): () => number {
   return () => loads;
 }
 
+/**
+ * Not checked when the app reloaded itself once its new worker was active (vite-plugin-pwa's
+ * `autoUpdate` does, on workbox-window's `activated`): the open page is then a page of the new
+ * build, answered from the new worker's precache, and no page of the old build is left to lose its
+ * chunk. Behind the proxy the new build names the old build's files, which the deploy retired, so a
+ * failure of its own code could not be told from the old page's: a deploy of a real second build
+ * (the reference app's) would let the kit judge it.
+ */
+async function notReloadedIntoNewBuild(page: Page, loadsSinceDeploy: () => number): Promise<void> {
+  // Once the page reads `activated`, the state change that starts such a reload has reached it; then the document settles.
+  await cameWithin("the new worker is activated", () =>
+    expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state ?? null)).toBe("activated"),
+  );
+  await inSettledDocument(page, async () => undefined);
+  if (loadsSinceDeploy() > 0) {
+    notChecked(
+      "the app reloaded into the new build when its new worker became active, so no page of the old build was left to lose its chunk; behind the proxy the new build names the retired files of the old, so only a real second build's deploy (the reference app's) would let the kit judge the new build's own",
+    );
+  }
+}
+
 /** Waits until the new worker is there (installing, waiting or in control): the update has reached the registration. */
 async function newWorkerThere(page: Page): Promise<void> {
   await stimulus("a new worker after the update check", "worker.script", () =>
@@ -273,10 +294,12 @@ test.describe("UPD-3 an open page survives the deploy", () => {
     const update = updateSettings(profile);
     const lazy = update.lazyPage ?? notChecked("the profile names no page whose code loads only on its first visit (its update.lazyPage)");
     await armControllerChange(page);
+    const loadsSinceDeploy = countLoads(page);
     const { deploy, retired } = await mock.deploy({ oldAssets: "html-fallback" });
     await checkForUpdate(page, mock, profile, deploy);
     await newWorkerThere(page);
     await awaitAutoTakeover(page, update);
+    await notReloadedIntoNewBuild(page, loadsSinceDeploy);
     // What the new worker's cleanup and a cold HTTP cache leave the old page (staleFiles.ts).
     await evictUnloaded(page, "scripts-and-styles");
     await clearHttpCache(page);

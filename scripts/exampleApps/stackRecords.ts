@@ -14,6 +14,7 @@ export const STACK_RECORDS = [
   { name: "Vite SPA + vite-plugin-pwa (Workbox NetworkFirst)", record: "docs/second-app.md" },
   { name: "vite-plugin-pwa's default (prompt) setup", record: "docs/prompt-app.md" },
   { name: "Angular's service worker (ngsw)", record: "docs/angular-app.md" },
+  { name: "SvelteKit + @vite-pwa/sveltekit (autoUpdate, prerendered pages)", record: "docs/sveltekit-app.md" },
   { name: "The reference app, through the proxy", record: "docs/reference-through-proxy.md" },
 ] as const;
 

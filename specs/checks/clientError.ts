@@ -15,6 +15,7 @@ import { cameWithin, stimulus } from "../harness/applicability.ts";
 import { expect } from "../harness/expect.ts";
 import type { MockServer } from "../harness/mockServerProcess.ts";
 import { injectRenderException, RENDER_EXCEPTION_MESSAGE, renderExceptionState } from "./renderException.ts";
+import { clearHttpCache } from "./staleFiles.ts";
 
 /**
  * Exceptions the page reported: uncaught ones (`pageerror`), and errors logged with console.error,
@@ -92,10 +93,15 @@ function note(how: string): void {
   test.info().annotations.push({ type: SUITE_NOTE, description: `ERR-5's exception while loading: ${how}` });
 }
 
-/** Unregisters the origin's workers and deletes its caches: the next navigation asks the network. */
+/**
+ * Unregisters the origin's workers, deletes its caches and empties Chromium's HTTP cache: the next
+ * navigation and its scripts ask the network. Without the last, a script the first load fetched with
+ * a long max-age (SvelteKit's `_app/immutable/`, a year) came from the HTTP cache and never met the fault.
+ */
 async function forgetWorkers(page: Page): Promise<void> {
   await page.evaluate(async () => {
     for (const registration of await navigator.serviceWorker.getRegistrations()) await registration.unregister();
     for (const name of await caches.keys()) await caches.delete(name);
   });
+  await clearHttpCache(page);
 }
