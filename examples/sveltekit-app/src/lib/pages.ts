@@ -1,5 +1,5 @@
 /**
- * The app's pages, for its routes (each +page.svelte renders its own) and for the kit's profile
+ * The app's pages, for its routes (each +page.svelte renders one with PageView.svelte) and for the kit's profile
  * test. Framework-free, so the kit's tests can import it without the app's dependencies.
  */
 /** The app lives at the site root, as @vite-pwa/sveltekit's defaults assume (docs/sveltekit-app.md). */
