@@ -315,6 +315,16 @@ export const DEVIANTS: readonly Deviant[] = [
     ],
   },
   {
+    // A configuration switch that is read but not obeyed: reload-on-online stays on when it is off.
+    name: "reloads on online even when switched off",
+    kind: "reference",
+    file: "src/shell/startShell.ts",
+    remove: "  if (config.reloadOnOnline) stops.push(reloadOnOnline(win, config.onlineSettleMs));\n",
+    with: "  stops.push(reloadOnOnline(win, config.onlineSettleMs));\n",
+    grep: /ONL-2 /,
+    caughtBy: ["ONL-2 does not reload when reload-on-online is switched off"],
+  },
+  {
     // A manifest the browser cannot load: nothing to install, and Chromium says so.
     name: "manifest 404",
     kind: "manifest",
