@@ -5,7 +5,7 @@
  * `preparePromptApp()`.
  */
 import { fileURLToPath } from "node:url";
-import { parseArgs } from "node:util";
+import { runBuildCommand } from "../../scripts/exampleApps/buildCommand.ts";
 import { type AppInstall, installApp } from "../../scripts/exampleApps/installApp.ts";
 import { buildIsStale, mtime } from "../../scripts/exampleApps/outOfDate.ts";
 import { runStep } from "../../scripts/exampleApps/runStep.ts";
@@ -34,12 +34,4 @@ export async function preparePromptApp({ force = false }: { force?: boolean } = 
   }
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const { values } = parseArgs({ options: { force: { type: "boolean", default: false } }, strict: true });
-  try {
-    await preparePromptApp({ force: values.force });
-  } catch (error) {
-    process.stderr.write(`prompt-app: ${(error as Error).message}.\n`);
-    process.exitCode = 2;
-  }
-}
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) await runBuildCommand("prompt-app", preparePromptApp);

@@ -5,10 +5,11 @@
  * `node --import tsx examples/serwist-webpack-app/build.ts [--force]`, or `prepareSerwistWebpackApp()`.
  */
 import { fileURLToPath } from "node:url";
-import { prepareFromCommandLine, prepareNextFixture } from "../../scripts/exampleApps/prepareNextFixture.ts";
+import { runBuildCommand } from "../../scripts/exampleApps/buildCommand.ts";
+import { prepareNextFixture } from "../../scripts/exampleApps/prepareNextFixture.ts";
 import { SERWIST_WEBPACK_APP } from "./internal/paths.ts";
 
 /** Installs and builds only what is out of date; resolves when the app can be served by serve.ts. */
 export const prepareSerwistWebpackApp = (options: { force?: boolean } = {}): Promise<void> => prepareNextFixture(SERWIST_WEBPACK_APP, options);
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) await prepareFromCommandLine(SERWIST_WEBPACK_APP);
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) await runBuildCommand("serwist-webpack-app", prepareSerwistWebpackApp);

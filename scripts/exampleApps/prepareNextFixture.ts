@@ -2,7 +2,6 @@
  * Gets a Next.js fixture app ready to serve: `npm ci` in its folder when node_modules is missing or
  * older than its lockfile, then its build steps when the build is older than any source.
  */
-import { parseArgs } from "node:util";
 import { type AppInstall, installApp } from "./installApp.ts";
 import { type NextFixture, nextBin, QUIET_ENV } from "./nextFixture.ts";
 import { buildIsStale, mtime } from "./outOfDate.ts";
@@ -29,16 +28,5 @@ export async function prepareNextFixture(fixture: NextFixture, { force = false }
   await installApp(nextInstall(fixture), { force });
   if (force || buildIsStale(fixture.dir, Math.min(...fixture.built.map(mtime)), fixture.sources, fixture.isBuildOutput)) {
     for (const step of fixture.buildSteps) await run(fixture, step.what, process.execPath, [step.script, ...step.args], "production");
-  }
-}
-
-/** A fixture's build.ts run as a command: `[--force]`; a failure is one line on stderr and exit code 2. */
-export async function prepareFromCommandLine(fixture: NextFixture): Promise<void> {
-  const { values } = parseArgs({ options: { force: { type: "boolean", default: false } }, strict: true });
-  try {
-    await prepareNextFixture(fixture, { force: values.force });
-  } catch (error) {
-    process.stderr.write(`${fixture.name}: ${(error as Error).message}.\n`);
-    process.exitCode = 2;
   }
 }
