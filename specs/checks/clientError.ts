@@ -3,8 +3,8 @@
  * profile's throw path when it names one; else a part of the home page's own rendering throws (a
  * React component, or the heading element an app creates: renderException.ts, inside the app,
  * where its error handling can catch it); else (an app whose rendering gave no hold) a throwOnLoad
- * fault on the first script request the page makes (matched by `Sec-Fetch-Dest: script`, so it is the app's own, same-origin script). Either
- * way the test goes on only once the browser reported the exception: a page that does not throw
+ * fault on the first script request the page makes (matched by `Sec-Fetch-Dest: script`, so it is
+ * the app's own, same-origin script). Either way the test goes on only once the browser reported the exception: a page that does not throw
  * says nothing about ERR-5, so the test is not checked, never failed.
  */
 import { type Page, test } from "@playwright/test";
