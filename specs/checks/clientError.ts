@@ -4,8 +4,9 @@
  * React component, or the heading element an app creates: renderException.ts, inside the app,
  * where its error handling can catch it); else (an app whose rendering gave no hold) a throwOnLoad
  * fault on the first script request the page makes (matched by `Sec-Fetch-Dest: script`, so it is
- * the app's own, same-origin script). Either way the test goes on only once the browser reported the exception: a page that does not throw
- * says nothing about ERR-5, so the test is not checked, never failed.
+ * the app's own, same-origin script). Either way the test goes on only once the browser reported
+ * the exception: a page that does not throw says nothing about ERR-5, so the test is not checked,
+ * never failed.
  */
 import { type Page, test } from "@playwright/test";
 import type { Profile } from "../../cli/profile/profileSchema.ts";
