@@ -39,6 +39,8 @@ export type Answerer = "the server" | "the worker alone";
 /** What the probe's control part learns (one test). */
 export interface ControlFacts {
   readonly control: Fact<ControlFact>;
+  /** The home page's first register() call, in ms from the start of its navigation (the window a forbidden call is watched for). */
+  readonly registerCall?: Fact<Timed>;
   /** URLs in Cache Storage once the worker controls the first page: its precache, and whatever its activation stored. */
   readonly precache?: Fact<readonly string[]>;
   /** In-scope paths the home page links to. */
@@ -96,6 +98,7 @@ function describeValue(value: unknown): string {
 /** The names the report gives each fact, in the order it lists them. */
 export const FACT_NAMES: Readonly<Record<keyof AppFacts, string>> = {
   control: "A service worker takes control",
+  registerCall: "The home page calls register()",
   precache: "Cache Storage once in control",
   links: "In-scope links on the home page",
   navigations: "Who answers controlled navigations",

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import type { Profile } from "../cli/profile/profileSchema.ts";
+import type { AppFacts } from "../kit/appFacts.ts";
 import { readAppHead, SUITE_READ_TIMEOUT_MS } from "../kit/readAppBody.ts";
 import { CONTROL_TIMEOUT_MS } from "../kit/workerControl.ts";
 import type { AppDriver } from "./checks/appDriver.ts";
@@ -9,17 +10,21 @@ import type { RegisterCall, Spy } from "./checks/spy.ts";
 import { cameWithin, needs, precondition, RECOMMENDED, servedReference } from "./harness/applicability.ts";
 import { waitForWorkerOf } from "./harness/control.ts";
 import { checkProfileFirst, expect, test } from "./harness/fixtures.ts";
-import { FULL_WAIT_MS } from "./harness/windows.ts";
+import { registerWatchWindow } from "./harness/windows.ts";
 
 /**
- * The page's register() calls once the signal window has passed without one, or as soon as one
+ * The page's register() calls once the watch window has passed without one, or as soon as one
  * comes. A rule that forbids a call is judged over that window, not at one instant: an app's
  * register code may run well after DOMContentLoaded and even after `load` (SvelteKit hydrates once
  * its start script's imports arrive, which `load` does not wait for, then imports registerSW: 0.1–1 s).
- * The reference app says when it has decided (waitForRegistrationDecision's hook): no window there.
+ * The window scales with when the probe saw home call it (registerWatchWindow). The reference app
+ * says when it has decided (waitForRegistrationDecision's hook): no window there.
  */
-async function registerCallsWithin(page: Page, spy: Spy, when: string, { decided = false } = {}): Promise<RegisterCall[]> {
-  if (!decided) await cameWithin(`a register() call ${when}`, () => expect.poll(() => spy.registerCalls(page), { timeout: FULL_WAIT_MS }).not.toEqual([]));
+async function registerCallsWithin(page: Page, spy: Spy, facts: AppFacts, when: string, { decided = false } = {}): Promise<RegisterCall[]> {
+  if (!decided) {
+    const timeout = registerWatchWindow(facts.registerCall);
+    await cameWithin(`a register() call ${when}`, () => expect.poll(() => spy.registerCalls(page), { timeout }).not.toEqual([]));
+  }
   return spy.registerCalls(page);
 }
 
@@ -53,7 +58,7 @@ test.describe("REG-1 support detection", () => {
     expect((await mock.journal()).filter((entry) => entry.url.startsWith(profile.worker.script))).toEqual([]);
   });
 
-  test("REG-1 does nothing and throws nothing without Cache Storage", RECOMMENDED, async ({ page, spy, app, profile, pageErrors }) => {
+  test("REG-1 does nothing and throws nothing without Cache Storage", RECOMMENDED, async ({ page, spy, app, profile, pageErrors, facts }) => {
     await page.addInitScript(() => {
       Reflect.deleteProperty(window, "caches");
       Reflect.deleteProperty(Window.prototype, "caches");
@@ -61,7 +66,7 @@ test.describe("REG-1 support detection", () => {
     await page.goto(profile.home);
     await decisionUnlessThrown(app, page, pageErrors);
     expect(await page.evaluate(() => "caches" in window)).toBe(false);
-    const calls = await registerCallsWithin(page, spy, "without Cache Storage", { decided: Boolean(profile.reference) });
+    const calls = await registerCallsWithin(page, spy, facts, "without Cache Storage", { decided: Boolean(profile.reference) });
     expect(calls.length, `called register(${calls.map((call) => call.scriptURL).join(", ")}) in a browser without Cache Storage; expected no call`).toBe(0);
     expect(messages(pageErrors), "errors the page threw").toEqual([]);
   });
@@ -97,11 +102,11 @@ test.describe("REG-2 scope", () => {
 });
 
 test.describe("REG-3 registration after load", () => {
-  test("REG-3 registers only after the load event", async ({ page, spy, profile }) => {
+  test("REG-3 registers only after the load event", async ({ page, spy, profile, facts }) => {
     const release = await holdLoad(page, new URL(profile.home, "http://x").pathname);
     await page.goto(profile.home, { waitUntil: "domcontentloaded" });
     await precondition("the load event is held back", async () => expect(await page.evaluate(() => document.readyState)).not.toBe("complete"));
-    expect(await registerCallsWithin(page, spy, "while the load event is held back"), "register() calls before the load event").toEqual([]);
+    expect(await registerCallsWithin(page, spy, facts, "while the load event is held back"), "register() calls before the load event").toEqual([]);
     release();
     await expect.poll(() => spy.registerCalls(page)).toHaveLength(1);
     expect((await spy.registerCalls(page))[0]).toMatchObject({ afterLoad: true, readyState: "complete" });
@@ -125,11 +130,11 @@ test.describe("REG-4 base path", () => {
     const outsidePath = (profile: Profile) => needs(profile.outside[index], `page outside the base path serving its shell (outside[${index}])`);
     test.describe(() => {
       checkProfileFirst(outsidePath);
-      test(`REG-4 does not register outside the base path (outside page ${index + 1})`, async ({ page, spy, app, profile }) => {
+      test(`REG-4 does not register outside the base path (outside page ${index + 1})`, async ({ page, spy, app, profile, facts }) => {
         const path = outsidePath(profile);
         await page.goto(path);
         await app.waitForRegistrationDecision(page);
-        expect(await registerCallsWithin(page, spy, `at ${path}`, { decided: Boolean(profile.reference) })).toEqual([]);
+        expect(await registerCallsWithin(page, spy, facts, `at ${path}`, { decided: Boolean(profile.reference) })).toEqual([]);
         expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length)).toBe(0);
       });
     });

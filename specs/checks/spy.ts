@@ -12,6 +12,8 @@ export interface RegisterCall {
   readonly scope: string | null;
   readonly readyState: DocumentReadyState;
   readonly afterLoad: boolean;
+  /** When, in ms from the start of the document's navigation (performance.now()). */
+  readonly atMs: number;
 }
 
 export interface SpyRecord {
@@ -121,6 +123,7 @@ export function installSpy({
         scope: options?.scope === undefined ? null : new URL(options.scope, location.href).href,
         readyState: document.readyState,
         afterLoad: spy.loaded,
+        atMs: Math.round(performance.now()),
       });
       countUpdateCheck();
       return register.call(this, scriptURL, options);

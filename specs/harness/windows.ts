@@ -54,6 +54,27 @@ export async function awaitSignal(signal: Signal): Promise<boolean> {
   return came;
 }
 
+/** The least a forbidden register() call is watched for, whatever the probe saw: a call an app makes at once still has a task or two to run. */
+export const REGISTER_WATCH_FLOOR_MS = 1_000;
+
+/**
+ * How long a test watches for a register() call the rule forbids (before `load`, outside the base
+ * path, without Cache Storage): twice as long as the probe's home page took to call it, plus the
+ * floor, and never more than the full window. The app's code runs as late on those pages as on home;
+ * the margin covers a busier machine. Without a call seen by the probe, the full window.
+ */
+export function registerWatchWindow(seen: Fact<Timed> | undefined): number {
+  const afterMs = seen?.value.afterMs;
+  if (afterMs === null || afterMs === undefined) return FULL_WAIT_MS;
+  const window = Math.min(FULL_WAIT_MS, 2 * afterMs + REGISTER_WATCH_FLOOR_MS);
+  if (window < FULL_WAIT_MS)
+    test.info().annotations.push({
+      type: SUITE_NOTE,
+      description: `watched for a register() call ${window} ms, not ${FULL_WAIT_MS} ms: the kit's probe saw the home page call it ${afterMs} ms into its navigation (${seen?.how})`,
+    });
+  return window;
+}
+
 /** For a signal that only guides a test (whether to take another road), not one it judges: false at once when the probe saw it not come. */
 export function guidedBy(seen: Fact<Timed> | undefined): boolean {
   return seen?.value.afterMs !== null;

@@ -11,6 +11,7 @@ import { readAcrossNavigations } from "../../../kit/waitInPage.ts";
 import { bringUnderControl, CONTROL_TIMEOUT_MS, workerProgress } from "../../../kit/workerControl.ts";
 import type { AppDriver } from "../../checks/appDriver.ts";
 import { cachedUrls, storedWithinGrace } from "../../checks/browserState.ts";
+import { spy } from "../../checks/spy.ts";
 import type { MockServer } from "../mockServerProcess.ts";
 import { learnedOrNoted } from "./learnedOrNoted.ts";
 
@@ -36,6 +37,18 @@ async function learnHowControlled(page: Page, home: string): Promise<ControlFact
       if (attempt === 2 || !ON_ITS_WAY.test(found)) return { value: { state: "never", ms: Date.now() - started, found }, how };
     }
   }
+}
+
+/**
+ * How far into its navigation the home page called register(), read in the document the control wait
+ * ended on: how long the REG tests watch for a call the rule forbids (specs/harness/windows.ts).
+ */
+async function learnRegisterCall(page: Page, home: string, control: ControlFacts["control"]): Promise<ControlFacts["registerCall"]> {
+  const [first] = await readAcrossNavigations(page, () => spy.registerCalls(page));
+  return {
+    value: { afterMs: first?.atMs ?? null, windowMs: control.value.ms },
+    how: `read the first register() call of ${home} once the control wait ended, in ms from the start of the page's navigation`,
+  };
 }
 
 /** In-scope paths the page links to, without its own. */
@@ -72,7 +85,8 @@ async function answeredBy(page: Page, mock: MockServer, path: string): Promise<A
 export async function learnControl(page: Page, mock: MockServer, app: AppDriver, origin: string): Promise<ControlFacts> {
   const { home, worker } = app.profile;
   const control = await learnHowControlled(page, home);
-  if (control.value.state === "never") return { control };
+  const registerCall = await learnRegisterCall(page, home, control);
+  if (control.value.state === "never") return { control, registerCall };
   const precache = {
     value: (await readAcrossNavigations(page, () => cachedUrls(page))).map((url) => sameOriginPath(url, origin)),
     how: `read every cache once a worker controlled ${home}`,
@@ -94,6 +108,7 @@ export async function learnControl(page: Page, mock: MockServer, app: AppDriver,
   const stored = shell ? [] : await Promise.all(paths.map((path) => readAcrossNavigations(page, () => storedWithinGrace(page, `${origin}${path}`))));
   return {
     control,
+    registerCall,
     precache,
     links,
     navigations: {
