@@ -207,6 +207,24 @@ export const DEVIANTS: readonly Deviant[] = [
     caughtBy: ["UPD-3 a chunk the deploy deleted leads to at most one reload into the new build"],
   },
   {
+    // A page that reloads whenever it sees a worker waiting, with a worker that waits (no
+    // skipWaiting: Workbox's default): a reload keeps the tab open, so the worker waits on and the
+    // page reloads for ever (gizmax/Sandcastle#251). The update never applies; the reloads are counted.
+    name: "reloads while a worker waits",
+    kind: "reference",
+    file: "sw/sw.ts",
+    remove: ".then(() => self.skipWaiting())",
+    more: [
+      {
+        file: "src/shell/startShell.ts",
+        remove: "    report();\n  });\n",
+        with: '    report();\n    void container.getRegistration().then((registration) => {\n      const reloadIfWaiting = () => {\n        if (registration?.waiting) win.location.reload();\n      };\n      reloadIfWaiting();\n      registration?.addEventListener("updatefound", () => registration.installing?.addEventListener("statechange", reloadIfWaiting));\n    });\n  });\n',
+      },
+    ],
+    grep: /UPD-2 an update reloads /,
+    caughtBy: ["UPD-2 an update reloads the page at most once", "UPD-2 an update reloads a page loaded under the old worker at most once"],
+  },
+  {
     // A reload guard that writes its note to one storage and reads it from another: it never sees
     // that it has just reloaded, so a chunk the new build lacks too reloads the tab for ever. Every
     // deploy whose new build has the chunk still works: only a failure that outlives it shows this.
@@ -312,6 +330,36 @@ export const DEVIANTS: readonly Deviant[] = [
       "ERR-4 shows the application-error page with the digest the server journaled",
       "ERR-4 shows two requests a 500 fault answers two digests, each journaled once",
       "ERR-4 shows the digest when a client-side navigation's data answers 500",
+    ],
+  },
+  {
+    // A client router that knows 404 and 500 only: a page's data answered 403 or 401 shows the
+    // generic "the server answered 403" view, not the forbidden or sign-in page. The server's own
+    // pages still carry them (it renders from the unedited source), so only client-side navigations show it.
+    name: "shows its generic error view for 403 and 401 data answers",
+    kind: "reference",
+    file: "src/core/fallbacks.ts",
+    remove: "  if (status === 403) return FALLBACKS.forbidden;\n  if (status === 401) return FALLBACKS.unauthorized;\n",
+    grep: /ERR-[23] shows the 40[13] page when a client-side /,
+    caughtBy: [
+      "ERR-2 shows the 403 page when a client-side navigation's data answers 403",
+      "ERR-3 shows the 401 page when a client-side navigation's data answers 401",
+    ],
+  },
+  {
+    // An error view rendered in place of the whole app, as an error route above the layout is: after
+    // a 404, 403 or 401 data answer the page still links home, but the app's navigation is gone.
+    name: "drops its frame for a failed data answer",
+    kind: "reference",
+    file: "src/app/App.tsx",
+    remove: "  return (\n    <>\n      <header>",
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the source text of App.tsx, a template literal in JSX.
+    with: '  if (error?.kind === "status") return <main><PageView page={page} error={error} homeHref={`${base}/`} /></main>;\n  return (\n    <>\n      <header>',
+    grep: /ERR-[123] keeps the app's navigation after /,
+    caughtBy: [
+      "ERR-1 keeps the app's navigation after a 404 data answer",
+      "ERR-2 keeps the app's navigation after a 403 data answer",
+      "ERR-3 keeps the app's navigation after a 401 data answer",
     ],
   },
   {
