@@ -215,13 +215,14 @@ async function backOnline(page: Page, reloads: boolean, home: string, goOnline: 
 async function historyChangesOffline(page: Page, context: BrowserContext, mock: MockServer, app: AppDriver, paths: readonly string[]): Promise<void> {
   const { profile } = app;
   await goOffline(context, mock);
-  // History changes on the loaded page, without navigating: a navigation offline would test the
-  // offline page (NAV-6), not what a history change does. The app's own navigation too where it is
-  // purely client-side (no data requests), for an app that acts only on those.
+  // The app's own navigation where it is purely client-side (no data requests), for an app that acts
+  // only on those; then history changes on the loaded page, without navigating: a navigation offline
+  // would test the offline page (NAV-6), not what a history change does. The tab ends on the last
+  // path, the one a reload on \`online\` refreshes.
+  if (!profile.data && profile.navigate !== "pushState") await app.navigateClientSide(page, app.page(0));
   await page.evaluate((changes) => {
     for (const path of changes) history.pushState(null, "", path);
   }, paths);
-  if (!profile.data && profile.navigate !== "pushState") await app.navigateClientSide(page, app.page(0));
   await backOnline(page, profile.reloadsOnOnline, profile.home, () => goOnline(context, mock));
 }
 
@@ -245,7 +246,9 @@ test.describe("NAV-2 offline", () => {
         }));
     const before = await stored();
     const next = app.pageOrAnother(1, target);
-    await historyChangesOffline(page, context, mock, app, [next.path, target.path]);
+    // The stored page first: the tab ends on the other, so a reload on \`online\` (the app's, or a
+    // worker's refresh of the current page) cannot store it afresh and hide what offline did to it.
+    await historyChangesOffline(page, context, mock, app, [target.path, next.path]);
     // Whatever a failed offline attempt would do to an entry has happened once a later page is stored.
     // An app-shell worker stores no page after install: nothing of its own can be under way.
     if (held === "stored under its URL")

@@ -318,6 +318,28 @@ export const DEVIANTS: readonly Deviant[] = [
     caughtBy: ["NAV-2 posts nothing to the worker while offline"],
   },
   {
+    // The same page, beside a worker that drops a stored page when it cannot fetch a fresh copy:
+    // every history change offline deletes what the person would have opened offline.
+    name: "posts navigations while offline to a worker that drops what it cannot refresh",
+    kind: "reference",
+    file: "src/shell/postNavigations.ts",
+    remove: "  if (!win.navigator.onLine) return;\n",
+    more: [
+      {
+        file: "sw/cacheUrls.ts",
+        remove: '  } catch {\n    return { url: url.href, cached: false, reason: "network" };\n  }',
+        with: '  } catch {\n    await (await caches.open(PAGES_CACHE)).delete(pageKey(url));\n    return { url: url.href, cached: false, reason: "network" };\n  }',
+      },
+      {
+        file: "sw/cacheUrls.ts",
+        remove: 'import { storeDocument } from "./storeDocument.ts";',
+        with: 'import { PAGES_CACHE, pageKey } from "./caches.ts";\nimport { storeDocument } from "./storeDocument.ts";',
+      },
+    ],
+    grep: /NAV-2 /,
+    caughtBy: ["NAV-2 leaves a stored page as it was after history changes while offline", "NAV-2 posts nothing to the worker while offline"],
+  },
+  {
     // An application-error page without the digest: nobody can find the failed request in the
     // server's logs from what the person saw.
     name: "error page without its digest",
