@@ -2,12 +2,16 @@
  * The self-check's global setup: builds each deviant worker exactly as `npm run build` builds the
  * reference one (vite.config.ts's shellWorkerBuild, the same precache list), from the source with the
  * deviant's edit; a `reference` deviant is the whole reference app built so (buildReferenceInto).
+ * Two processes share the list, one per core.
  */
 import { existsSync, readdirSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import { build, type Plugin } from "vite";
-import { kitPath } from "../../kit/kitPaths.ts";
+import { KIT_ROOT, kitPath } from "../../kit/kitPaths.ts";
 import { buildReferenceInto, DIST_DIR, shellWorkerBuild } from "../../vite.config.ts";
+import { runCommand } from "../runCommand.mjs";
 import { DEVIANTS, deviantDist, deviantScript, type EditDeviant, editsOf, type TextEdit } from "./deviants.ts";
 
 /** The deviant's edits as a Vite plugin, run before TypeScript is stripped, each on the one file it names. */
@@ -68,10 +72,35 @@ export async function buildDeviantReference(deviant: EditDeviant): Promise<strin
   return dist;
 }
 
-export default async function buildDeviantWorkers(): Promise<void> {
-  for (const deviant of DEVIANTS) {
-    if (deviant.kind === "manifest") continue;
+/** Builds the deviants whose place in DEVIANTS is `part` modulo `parts`. */
+export async function buildDeviantPart(part: number, parts: number): Promise<void> {
+  for (const [index, deviant] of DEVIANTS.entries()) {
+    if (index % parts !== part || deviant.kind === "manifest") continue;
     if (deviant.kind === "reference") await buildDeviantReference(deviant);
     else await buildDeviantWorker(deviant);
   }
+}
+
+/** Parts built side by side: a Vite build keeps one core busy, and there are 30 of them (45 s on one core). */
+const PARTS = Math.max(1, Math.min(2, availableParallelism()));
+
+/** Each part in a process of its own (one Node process runs its builds' JavaScript on one core). */
+export default async function buildDeviantWorkers(): Promise<void> {
+  if (PARTS === 1) return buildDeviantPart(0, 1);
+  const results = await Promise.all(
+    Array.from({ length: PARTS }, (_, part) =>
+      runCommand(process.execPath, ["--import", "tsx", fileURLToPath(import.meta.url), `${part}/${PARTS}`], { cwd: KIT_ROOT, quiet: true }),
+    ),
+  );
+  const failed = results.find((result) => result.code !== 0);
+  if (failed) throw new Error(failed.output.trim() || `Failed to build the deviants: a build process exited with code ${failed.code}.`);
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const [part, parts] = (process.argv[2] ?? "").split("/").map(Number);
+  if (part === undefined || parts === undefined || !Number.isInteger(part) || !Number.isInteger(parts) || part < 0 || part >= parts) {
+    console.error("Usage: node --import tsx scripts/deviantWorker/buildDeviantWorkers.ts <part>/<parts>, e.g. 0/2");
+    process.exit(2);
+  }
+  await buildDeviantPart(part, parts);
 }
