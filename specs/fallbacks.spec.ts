@@ -258,8 +258,13 @@ test.describe("ERR-5 client-side exception", () => {
     });
 
     test("ERR-5 keeps the app's frame and navigation after an exception while loading", RECOMMENDED, async ({ page, mock, app, profile }) => {
-      const clientError = clientErrorOf(profile);
       await throwWhileLoading(page, mock, profile);
+      // A white page has gone blank, which the rule forbids in its first words: failed with no
+      // profile field. Any other page needs the error page's text to be told from it.
+      await expect
+        .poll(() => contentText(page), { message: "the text of the page's main landmark (or body) after the exception: the app went blank" })
+        .not.toBe("");
+      const clientError = clientErrorOf(profile);
       await errorPageShown(page, app, clientError);
       expect(await navigationBesideError(page), "the app's navigation beside the application-error page").toBe(true);
     });

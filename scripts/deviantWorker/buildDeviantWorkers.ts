@@ -4,7 +4,7 @@
  * deviant's edit; a `reference` deviant is the whole reference app built so (buildReferenceInto).
  * Two processes share the list, one per core.
  */
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -12,10 +12,10 @@ import { build, type Plugin } from "vite";
 import { KIT_ROOT, kitPath } from "../../kit/kitPaths.ts";
 import { buildReferenceInto, DIST_DIR, shellWorkerBuild } from "../../vite.config.ts";
 import { runCommand } from "../runCommand.mjs";
-import { DEVIANTS, deviantDist, deviantScript, type EditDeviant, editsOf, type TextEdit } from "./deviants.ts";
+import { DEVIANTS, deviantDist, deviantScenario, deviantScript, type EditDeviant, editsOf, type HostDeviant, type TextEdit } from "./deviants.ts";
 
 /** The deviant's edits as a Vite plugin, run before TypeScript is stripped, each on the one file it names. */
-function edit(deviant: EditDeviant, applied: Map<TextEdit, number>): Plugin {
+function edit(deviant: EditDeviant | HostDeviant, applied: Map<TextEdit, number>): Plugin {
   const edits = editsOf(deviant).map((one) => ({ one, target: resolve(kitPath(one.file)) }));
   return {
     name: "pck:deviant-edit",
@@ -41,7 +41,7 @@ function edit(deviant: EditDeviant, applied: Map<TextEdit, number>): Plugin {
 }
 
 /** Fails unless every edit of the deviant was made (`exactly`: once each, for a worker built once). */
-function checkApplied(deviant: EditDeviant, applied: ReadonlyMap<TextEdit, number>, what: string, exactly: boolean): void {
+function checkApplied(deviant: EditDeviant | HostDeviant, applied: ReadonlyMap<TextEdit, number>, what: string, exactly: boolean): void {
   for (const one of editsOf(deviant)) {
     const count = applied.get(one) ?? 0;
     if (count === 0 || (exactly && count !== 1))
@@ -64,7 +64,7 @@ export async function buildDeviantWorker(deviant: EditDeviant): Promise<string> 
 }
 
 /** Builds the whole reference app with the deviant's edit into deviantDist(): page and worker, both builds. */
-export async function buildDeviantReference(deviant: EditDeviant): Promise<string> {
+export async function buildDeviantReference(deviant: EditDeviant | HostDeviant): Promise<string> {
   const dist = deviantDist(deviant);
   const applied = new Map<TextEdit, number>();
   await buildReferenceInto(dist, [edit(deviant, applied)]);
@@ -72,11 +72,21 @@ export async function buildDeviantReference(deviant: EditDeviant): Promise<strin
   return dist;
 }
 
+/** A host deviant's faults as the scenario file its mock server starts with (a folder of the run's own, replaced each run). */
+function writeHostScenario(deviant: HostDeviant): void {
+  const file = deviantScenario(deviant);
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, `${JSON.stringify(deviant.host, null, 2)}\n`);
+}
+
 /** Builds the deviants whose place in DEVIANTS is `part` modulo `parts`. */
 export async function buildDeviantPart(part: number, parts: number): Promise<void> {
   for (const [index, deviant] of DEVIANTS.entries()) {
     if (index % parts !== part || deviant.kind === "manifest") continue;
-    if (deviant.kind === "reference") await buildDeviantReference(deviant);
+    if (deviant.kind === "host") {
+      writeHostScenario(deviant);
+      if (editsOf(deviant).length > 0) await buildDeviantReference(deviant);
+    } else if (deviant.kind === "reference") await buildDeviantReference(deviant);
     else await buildDeviantWorker(deviant);
   }
 }

@@ -17,9 +17,11 @@ interface Seen {
 
 function describeDeviation(deviant: Deviant): string {
   if (deviant.kind === "manifest") return `the browser gets the manifest ${JSON.stringify(deviant.manifest)}`;
-  return editsOf(deviant)
-    .map((one) => `${one.file} ${one.with === undefined ? `without \`${one.remove}\`` : `with \`${one.remove.trim()}\` replaced by \`${one.with.trim()}\``}`)
-    .join(", and ");
+  const edits = editsOf(deviant).map(
+    (one) => `${one.file} ${one.with === undefined ? `without \`${one.remove}\`` : `with \`${one.remove.trim()}\` replaced by \`${one.with.trim()}\``}`,
+  );
+  const host = deviant.kind === "host" ? [`the host's faults ${JSON.stringify(deviant.host.faults)}`] : [];
+  return [...host, ...edits].join(", and ");
 }
 
 export default class CaughtReporter implements Reporter {

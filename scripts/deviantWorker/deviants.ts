@@ -5,6 +5,7 @@
  * every other one must pass. A suite whose tests cannot fail proves nothing.
  */
 import { kitPath } from "../../kit/kitPaths.ts";
+import type { ScenarioInput } from "../../mock-server/scenarios/scenarioSchema.ts";
 import { FAILURE_STATUSES } from "../../specs/checks/failureFault.ts";
 import type { ManifestOverride } from "../../specs/harness/manifestOverride.ts";
 
@@ -38,9 +39,21 @@ export interface EditDeviant extends DeviantBase, TextEdit {
   readonly more?: readonly TextEdit[];
 }
 
-/** Every edit of a deviant: its own, then `more`. */
-export function editsOf(deviant: EditDeviant): readonly TextEdit[] {
-  return [deviant, ...(deviant.more ?? [])];
+/**
+ * A deviant host: the reference app served by a mock server of its own that starts with a scenario's
+ * faults (`--scenario`; a reset returns to them), as a host's rule or header acts on every request.
+ * What the host does, not the app's code; `edits` only where the app must opt in for the host to
+ * matter (a registration option), each held to TextEdit's rule, and built as a `reference` deviant is.
+ */
+export interface HostDeviant extends DeviantBase {
+  readonly kind: "host";
+  readonly host: ScenarioInput;
+  readonly edits?: readonly TextEdit[];
+}
+
+/** Every edit of a deviant: its own, then `more` (a host deviant's `edits`). */
+export function editsOf(deviant: EditDeviant | HostDeviant): readonly TextEdit[] {
+  return deviant.kind === "host" ? (deviant.edits ?? []) : [deviant, ...(deviant.more ?? [])];
 }
 
 /** A deviant web app manifest, as the browser gets it (specs/harness/manifestOverride.ts): no source is edited. */
@@ -49,7 +62,7 @@ export interface ManifestDeviant extends DeviantBase {
   readonly manifest: ManifestOverride;
 }
 
-export type Deviant = EditDeviant | ManifestDeviant;
+export type Deviant = EditDeviant | ManifestDeviant | HostDeviant;
 
 export const DEVIANTS: readonly Deviant[] = [
   {
@@ -261,7 +274,8 @@ export const DEVIANTS: readonly Deviant[] = [
   {
     // A React app without an error boundary around its page: an exception in rendering unmounts the
     // whole root and leaves a white page. The kit fails it by that alone (specs/checks/blankPage.ts),
-    // its error text unseen or not. Only the required tests: the recommended ones need its page.
+    // its error text unseen or not, at both levels while loading (a blank page is what the
+    // recommended rule forbids first). Not the event's recommended test: that one needs the error page.
     name: "no error boundary",
     kind: "reference",
     file: "src/app/App.tsx",
@@ -269,10 +283,11 @@ export const DEVIANTS: readonly Deviant[] = [
     remove: "<ErrorBoundary key={page.path} homeHref={`${base}/`}>",
     with: "<>",
     more: [{ file: "src/app/App.tsx", remove: "</ErrorBoundary>", with: "</>" }],
-    grep: /ERR-5 shows the application-error page /,
+    grep: /ERR-5 shows the application-error page |ERR-5 keeps the app's frame /,
     caughtBy: [
       "ERR-5 shows the application-error page for an exception while loading, without a digest",
       "ERR-5 shows the application-error page for an exception from an event",
+      "ERR-5 keeps the app's frame and navigation after an exception while loading",
     ],
   },
   {
@@ -395,6 +410,50 @@ export const DEVIANTS: readonly Deviant[] = [
     caughtBy: ["ONL-2 does not reload when reload-on-online is switched off"],
   },
   {
+    // A host that answers the bare base path with a temporary redirect that drops the query (a
+    // rewrite rule written by hand): a bookmark of /app gets no redirect the browser may keep, and
+    // offline the path lies outside the worker's scope, so nothing answers it.
+    name: "host redirects the bare base path temporarily",
+    kind: "host",
+    host: { name: "a temporary redirect", faults: [{ path: "/app", redirect: { to: "/app/", status: 302 } }] },
+    grep: /NAV-8 /,
+    caughtBy: [
+      "NAV-8 keeps the query on the way from the bare base path",
+      "NAV-8 redirects the bare base path permanently (301 or 308), keeping the query",
+      "NAV-8 opens the bare base path offline after one online visit",
+    ],
+  },
+  {
+    // A host that lets browsers keep the worker script a day, and a registration that lets update
+    // checks use the HTTP cache for it (`updateViaCache: 'all'`): a deploy reaches nobody for a day.
+    name: "host caches the worker script a day, read through the HTTP cache",
+    kind: "host",
+    host: { name: "a day's max-age on the worker script", faults: [{ path: "/app/sw.js", responseHeaders: { "Cache-Control": "max-age=86400" } }] },
+    edits: [
+      {
+        file: "src/shell/registerWorker.ts",
+        remove: "      scope: scopePath(config.basePath),\n",
+        with: '      scope: scopePath(config.basePath),\n      updateViaCache: "all",\n',
+      },
+    ],
+    grep: /UPD-5 /,
+    caughtBy: [
+      "UPD-5 an update check after a deploy reaches the server for the worker script",
+      "UPD-5 the worker script and its imported scripts are served to be revalidated",
+    ],
+  },
+  {
+    // A host that has browsers revalidate hashed files (`no-cache`, a CDN's default for a bucket
+    // without rules), and a lazy page without the chunk reload: after a deploy that deleted its old
+    // chunk, the open page's navigation to it finds the chunk neither in the HTTP cache nor on the host.
+    name: "host revalidates hashed files, the page has no chunk reload",
+    kind: "host",
+    host: { name: "hashed files revalidated", faults: [{ path: "/app/assets/**", responseHeaders: { "Cache-Control": "no-cache" } }] },
+    edits: [{ file: "src/app/LazyNotesPage.ts", remove: 'reloadOnChunkFailure(window, () => import("./NotesPage.tsx"))', with: 'import("./NotesPage.tsx")' }],
+    grep: /UPD-3 an open page's /,
+    caughtBy: ["UPD-3 an open page's client-side navigations work after a deploy"],
+  },
+  {
     // A manifest the browser cannot load: nothing to install, and Chromium says so.
     name: "manifest 404",
     kind: "manifest",
@@ -434,6 +493,11 @@ export const DEVIANTS: readonly Deviant[] = [
 /** Where a deviant's worker script is built. */
 export function deviantScript(deviant: Deviant): string {
   return kitPath("test-results", "deviant-worker", deviant.name.replace(/\W+/g, "-"), "sw.js");
+}
+
+/** Where a `host` deviant's scenario file is written for its mock server's `--scenario`. */
+export function deviantScenario(deviant: Deviant): string {
+  return kitPath("test-results", "deviant-worker", deviant.name.replace(/\W+/g, "-"), "scenario.json");
 }
 
 /** Where a `reference` deviant's whole build goes (both builds, as dist/ holds them). */

@@ -9,7 +9,8 @@ import { ENV, readKitEnv } from "../../kit/env.mjs";
 import { kitPath } from "../../kit/kitPaths.ts";
 import base from "../../playwright.config.ts";
 import type { ManifestOverride } from "../../specs/harness/manifestOverride.ts";
-import { DEVIANTS, deviantDist, deviantScript } from "./deviants.ts";
+import { DIST_DIR } from "../../vite.config.ts";
+import { DEVIANTS, deviantDist, deviantScenario, deviantScript, editsOf } from "./deviants.ts";
 
 if (readKitEnv().target) {
   throw new Error(`Failed to run the self-check: it swaps the reference app's worker, and ${ENV.target} names another app. Unset ${ENV.target}.`);
@@ -20,6 +21,7 @@ export default defineConfig<
   {
     workerScript: string | undefined;
     referenceDist: string | undefined;
+    hostScenario: string | undefined;
     manifestOverride: ManifestOverride | undefined;
     expectedFailures: readonly string[];
   }
@@ -40,9 +42,11 @@ export default defineConfig<
       expectedFailures: deviant.caughtBy,
       ...(deviant.kind === "reference"
         ? { referenceDist: deviantDist(deviant) }
-        : deviant.kind === "manifest"
-          ? { manifestOverride: deviant.manifest }
-          : { workerScript: deviantScript(deviant) }),
+        : deviant.kind === "host"
+          ? { referenceDist: editsOf(deviant).length > 0 ? deviantDist(deviant) : DIST_DIR, hostScenario: deviantScenario(deviant) }
+          : deviant.kind === "manifest"
+            ? { manifestOverride: deviant.manifest }
+            : { workerScript: deviantScript(deviant) }),
     };
     const probe = `${deviant.name} · probe`;
     // A deviant's probe, and then its few tests, each run in one Playwright worker, one test after

@@ -96,6 +96,12 @@ interface WorkerFixtures {
    */
   referenceDist: string | undefined;
   /**
+   * A scenario file the worker's own reference server (`referenceDist`) starts with (`--scenario`):
+   * a host's faults on every request, back after each reset. Only the self-check sets it (a deviant
+   * host the specs must catch).
+   */
+  hostScenario: string | undefined;
+  /**
    * What the browser gets for the page's web app manifest instead of the app's: another body, or a
    * status. Only the self-check sets it (a deviant manifest the INS specs must catch); the worker's
    * own requests for the file are left alone, so it still installs.
@@ -125,13 +131,14 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     { scope: "worker" },
   ],
   servers: [
-    async ({ profile, referenceDist }, use, workerInfo) => {
+    async ({ profile, referenceDist, hostScenario }, use, workerInfo) => {
       const shared = referenceDist === undefined ? runServersOf(workerInfo.parallelIndex) : undefined;
       if (shared) {
         await use(shared.map(connectMockServer));
         return;
       }
-      const server = await startMockServer(referenceDist === undefined ? serverArgs(profile) : [...serverArgs(profile), "--dist", referenceDist]);
+      const own = referenceDist === undefined ? [] : ["--dist", referenceDist, ...(hostScenario === undefined ? [] : ["--scenario", hostScenario])];
+      const server = await startMockServer([...serverArgs(profile), ...own]);
       await use([server]);
       await server.stop();
     },
@@ -150,6 +157,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   workerScript: [undefined, { option: true, scope: "worker" }],
   manifestOverride: [undefined, { option: true, scope: "worker" }],
   referenceDist: [undefined, { option: true, scope: "worker" }],
+  hostScenario: [undefined, { option: true, scope: "worker" }],
   expectedFailures: [expectedFailuresFromEnv(), { option: true, scope: "worker" }],
   clauseMarks: [
     async ({ profile }, use, testInfo) => {
