@@ -143,20 +143,18 @@ export async function applyUpdate(page: Page, context: BrowserContext, url: stri
 }
 
 /** What the poll of an applied update reads: "applied", or the state in words (the failure's Received line). */
-const APPLIED = "applied";
+export const APPLIED = "applied";
 
-/** Polls until the update has been applied: the controller changed (or, reopened, the tab is new) and nothing waits. */
+/** APPLIED once the controller changed (or, reopened, the tab is new) and nothing waits; else where the update stands, in words. */
+export async function updateProgress(page: Page, update: UpdateSettings): Promise<string> {
+  const state = await updateState(page);
+  const changed = update.activation === "reopen" || state?.changed;
+  return state && changed && state.controlled && !state.waiting && !state.installing ? APPLIED : describeUpdateState(state);
+}
+
+/** Polls until the update has been applied (updateProgress). */
 export async function expectUpdateApplied(page: Page, update: UpdateSettings, why: string): Promise<void> {
-  await expect
-    .poll(
-      async () => {
-        const state = await updateState(page);
-        const changed = update.activation === "reopen" || state?.changed;
-        return state && changed && state.controlled && !state.waiting && !state.installing ? APPLIED : describeUpdateState(state);
-      },
-      { message: why, timeout: UPDATE_WAIT_MS },
-    )
-    .toBe(APPLIED);
+  await expect.poll(() => updateProgress(page, update), { message: why, timeout: UPDATE_WAIT_MS }).toBe(APPLIED);
 }
 
 /**
