@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import type { Profile } from "../cli/profile/profileSchema.ts";
 import { type AppDriver, appDriver } from "./checks/appDriver.ts";
-import { contentText } from "./checks/blankPage.ts";
+import { expectNotBlank } from "./checks/blankPage.ts";
 import { cachedEntries } from "./checks/browserState.ts";
 import { throwWhileLoading } from "./checks/clientError.ts";
 import { dataFaultsApply } from "./checks/dataRequests.ts";
@@ -248,9 +248,7 @@ test.describe("ERR-5 client-side exception", () => {
     // No profile field is needed to fail a white page: only to recognise the error page that is not one.
     test("ERR-5 shows the application-error page for an exception while loading, without a digest", async ({ page, mock, app, profile }) => {
       await throwWhileLoading(page, mock, profile);
-      await expect
-        .poll(() => contentText(page), { message: "the text of the page's main landmark (or body) after the exception: a white page shows none" })
-        .not.toBe("");
+      await expectNotBlank(page, "a white page shows none");
       const clientError = clientErrorOf(profile);
       await expect(app.textHolder(page, clientError)).toContainText(clientError.text, { useInnerText: true });
       const digest = profile.fallbacks.serverError?.digest;
@@ -261,9 +259,7 @@ test.describe("ERR-5 client-side exception", () => {
       await throwWhileLoading(page, mock, profile);
       // A white page has gone blank, which the rule forbids in its first words: failed with no
       // profile field. Any other page needs the error page's text to be told from it.
-      await expect
-        .poll(() => contentText(page), { message: "the text of the page's main landmark (or body) after the exception: the app went blank" })
-        .not.toBe("");
+      await expectNotBlank(page, "the app went blank");
       const clientError = clientErrorOf(profile);
       await errorPageShown(page, app, clientError);
       expect(await navigationBesideError(page), "the app's navigation beside the application-error page").toBe(true);

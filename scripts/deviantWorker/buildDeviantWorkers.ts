@@ -4,12 +4,13 @@
  * deviant's edit; a `reference` deviant is the whole reference app built so (buildReferenceInto).
  * Two processes share the list, one per core.
  */
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build, type Plugin } from "vite";
 import { KIT_ROOT, kitPath } from "../../kit/kitPaths.ts";
+import { replaceFile } from "../../kit/replaceFile.ts";
 import { buildReferenceInto, DIST_DIR, shellWorkerBuild } from "../../vite.config.ts";
 import { runCommand } from "../runCommand.mjs";
 import { DEVIANTS, deviantDist, deviantScenario, deviantScript, type EditDeviant, editsOf, type HostDeviant, type TextEdit } from "./deviants.ts";
@@ -76,7 +77,7 @@ export async function buildDeviantReference(deviant: EditDeviant | HostDeviant):
 function writeHostScenario(deviant: HostDeviant): void {
   const file = deviantScenario(deviant);
   mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, `${JSON.stringify(deviant.host, null, 2)}\n`);
+  replaceFile(file, `${JSON.stringify(deviant.host, null, 2)}\n`);
 }
 
 /** Builds the deviants whose place in DEVIANTS is `part` modulo `parts`. */

@@ -4,6 +4,7 @@
  * `grep` picks against each deviant; those named in `caughtBy` must fail on their own assertion,
  * every other one must pass. A suite whose tests cannot fail proves nothing.
  */
+import { join } from "node:path";
 import { kitPath } from "../../kit/kitPaths.ts";
 import type { ScenarioInput } from "../../mock-server/scenarios/scenarioSchema.ts";
 import { FAILURE_STATUSES } from "../../specs/checks/failureFault.ts";
@@ -490,17 +491,22 @@ export const DEVIANTS: readonly Deviant[] = [
   },
 ];
 
+/** The folder of a deviant's own files (its build, its scenario), under the self-check's output. */
+function deviantFolder(deviant: Deviant): string {
+  return kitPath("test-results", "deviant-worker", deviant.name.replace(/\W+/g, "-"));
+}
+
 /** Where a deviant's worker script is built. */
 export function deviantScript(deviant: Deviant): string {
-  return kitPath("test-results", "deviant-worker", deviant.name.replace(/\W+/g, "-"), "sw.js");
+  return join(deviantFolder(deviant), "sw.js");
 }
 
 /** Where a `host` deviant's scenario file is written for its mock server's `--scenario`. */
 export function deviantScenario(deviant: Deviant): string {
-  return kitPath("test-results", "deviant-worker", deviant.name.replace(/\W+/g, "-"), "scenario.json");
+  return join(deviantFolder(deviant), "scenario.json");
 }
 
 /** Where a `reference` deviant's whole build goes (both builds, as dist/ holds them). */
 export function deviantDist(deviant: Deviant): string {
-  return kitPath("test-results", "deviant-worker", deviant.name.replace(/\W+/g, "-"), "dist");
+  return join(deviantFolder(deviant), "dist");
 }

@@ -8,6 +8,7 @@
  * needed to judge it: a white page fails ERR-5 whatever the error page would have said.
  */
 import type { Page } from "@playwright/test";
+import { expect } from "../harness/expect.ts";
 
 /** The text the page's content area shows (innerText, trimmed): "" on a white page. */
 export async function contentText(page: Page): Promise<string> {
@@ -18,4 +19,9 @@ export async function contentText(page: Page): Promise<string> {
   const holder = (await main.count()) > 0 ? main : page.locator("body");
   // biome-ignore lint/performance/useDomNodeTextContent: only the rendered text counts (a hidden template or script is not seen).
   return (await holder.innerText()).trim();
+}
+
+/** Fails a white page after an exception, `why` saying which rule's words it breaks (ERR-5, both levels). */
+export async function expectNotBlank(page: Page, why: string): Promise<void> {
+  await expect.poll(() => contentText(page), { message: `the text of the page's main landmark (or body) after the exception: ${why}` }).not.toBe("");
 }
