@@ -22,7 +22,6 @@ const PARENT_CHECK_MS = 500;
  * @property {boolean} [keep] Show the output as it comes and keep it in `output` too (through a
  *   pipe, as a CI runner gives a command its output: no terminal).
  * @property {boolean} [ipc] Open an IPC channel, so a Node child sees `disconnect` if this process dies.
- * @property {AbortSignal} [signal] Stops the command (SIGTERM) when aborted.
  */
 
 /**
@@ -95,9 +94,6 @@ export function runCommand(command, args, options = {}) {
   const forward = /** @param {NodeJS.Signals} signal */ (signal) => signalChild(signal);
   process.on("SIGINT", forward);
   process.on("SIGTERM", forward);
-  const abort = () => signalChild("SIGTERM");
-  options.signal?.addEventListener("abort", abort, { once: true });
-  if (options.signal?.aborted) abort();
 
   let timedOut = false;
   /** @type {NodeJS.Timeout | undefined} */
@@ -119,7 +115,6 @@ export function runCommand(command, args, options = {}) {
       done = true;
       process.off("SIGINT", forward);
       process.off("SIGTERM", forward);
-      options.signal?.removeEventListener("abort", abort);
       clearTimeout(limitTimer);
       clearTimeout(killTimer);
       resolve({ ...result, timedOut, output, ms: performance.now() - started });

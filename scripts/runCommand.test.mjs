@@ -31,14 +31,6 @@ test("stops a command and what it started when the time limit passes", async () 
   expect(result.ms).toBeLessThan(5_000);
 });
 
-test("stops a command when its signal aborts, and at once when it already has", async () => {
-  const stop = new AbortController();
-  const running = runCommand(process.execPath, ["-e", `console.log('up'); ${HANG}`], { quiet: true, signal: stop.signal });
-  setTimeout(() => stop.abort(), 200);
-  expect(await running).toMatchObject({ code: 128 + 15, timedOut: false });
-  expect(await runCommand(process.execPath, ["-e", HANG], { quiet: true, signal: stop.signal })).toMatchObject({ code: 128 + 15 });
-});
-
 test("reports a command that does not exist", async () => {
   expect(await runCommand("pck-no-such-command", [], { quiet: true })).toMatchObject({ code: 127, notFound: true });
 });

@@ -1,6 +1,6 @@
 /**
  * `npm ci` in an example app's own folder when its install is out of date (installIsStale): the one
- * install step every example app's build.ts and npm test's early preparation (examples/prepareExamples.ts) share.
+ * install step every example app's build.ts and npm test's early install (installExamples.ts) share.
  */
 import { npm } from "../runCommand.mjs";
 import { installIsStale } from "./outOfDate.ts";
