@@ -60,8 +60,9 @@ const MAX_DOCUMENTS = 5;
 
 /**
  * Runs `read` (an evaluate in the page, say), again in the next document when the app replaced the
- * page meanwhile (a reload on `controllerchange`, a redirect), for the probe, which reads an app it
- * knows nothing of yet and must not fail on what the app does.
+ * page meanwhile (a reload on `controllerchange`, a redirect): for the probe, which reads an app it
+ * knows nothing of yet and must not fail on what the app does, and for a harness step a reload the
+ * app may be making at that moment must not break (the offline hold's mark).
  */
 export async function readAcrossNavigations<T>(page: Page, read: () => Promise<T>): Promise<T> {
   for (let documents = 1; ; documents++) {

@@ -1,8 +1,8 @@
 /**
  * ERR-5's stimulus, an exception while the page loads, and its confirmation. The stimulus is the
  * profile's throw path when it names one; else a part of the home page's own rendering throws (a
- * React component, or the heading element an app creates: renderException.ts, inside the app,
- * where its error handling can catch it); else (an app whose rendering gave no hold) a throwOnLoad
+ * React component, or the heading element an app creates: renderException.ts; a SvelteKit page's
+ * component: svelteKitPageException.ts; inside the app, where its error handling can catch it); else (an app whose rendering gave no hold) a throwOnLoad
  * fault on the first script request the page makes (matched by `Sec-Fetch-Dest: script`, so it is
  * the app's own, same-origin script). Either way the test goes on only once the browser reported
  * the exception: a page that does not throw says nothing about ERR-5, so the test is not checked,
@@ -17,6 +17,7 @@ import { expect } from "../harness/expect.ts";
 import type { MockServer } from "../harness/mockServerProcess.ts";
 import { injectRenderException, RENDER_EXCEPTION_MESSAGE, renderExceptionState } from "./renderException.ts";
 import { clearHttpCache } from "./staleFiles.ts";
+import { throwInSvelteKitPage } from "./svelteKitPageException.ts";
 
 /**
  * Exceptions the page reported: uncaught ones (`pageerror`), and errors logged with console.error,
@@ -52,11 +53,22 @@ export async function throwWhileLoading(page: Page, mock: MockServer, profile: P
     return;
   }
   await injectRenderException(page);
+  const svelteKitPage = await throwInSvelteKitPage(page, new URL(profile.home, mock.origin).href, RENDER_EXCEPTION_MESSAGE);
   await page.goto(profile.home);
-  const rendered = await cameWithin("an exception in the app's rendering: a React component, or its heading element", () =>
-    expect.poll(async () => (await renderExceptionState(page))?.thrown ?? false).toBe(true),
+  const rendered = await cameWithin("an exception in the app's rendering: a React component, a SvelteKit page, or its heading element", () =>
+    expect.poll(async () => svelteKitPage() !== null || ((await renderExceptionState(page))?.thrown ?? false)).toBe(true),
   );
   const state = await renderExceptionState(page);
+  const svelteKitModule = svelteKitPage();
+  if (svelteKitModule !== null) {
+    note(`the page component of SvelteKit's node ${svelteKitModule} threw as Svelte rendered it`);
+    await stimulus(
+      `the injected exception in the rendering of ${profile.home}`,
+      "home (its SvelteKit page component did not run) or fallbacks.clientError.path",
+      () => expect.poll(reported(RENDER_EXCEPTION_MESSAGE), { message: "the injected render exception, reported" }).toBeGreaterThan(0),
+    );
+    return;
+  }
   if (rendered || state?.react) {
     note(
       state?.how === "created"

@@ -11,6 +11,7 @@
  * everything the test checks offline and before anything it checks online.
  */
 import type { BrowserContext, Page } from "@playwright/test";
+import { readAcrossNavigations } from "../../kit/waitInPage.ts";
 import type { MockServer } from "../harness/mockServerProcess.ts";
 import { OFFLINE_HOLD_KEY } from "./spy.ts";
 
@@ -37,7 +38,9 @@ export async function goOnline(context: BrowserContext, mock: MockServer): Promi
  * see them. The ONL-1 and NAV-2 specs never hold.
  */
 export async function holdOffline(page: Page, context: BrowserContext, mock: MockServer): Promise<void> {
-  await page.evaluate((key) => sessionStorage.setItem(key, "held"), OFFLINE_HOLD_KEY);
+  // Again in the next document if the app is reloading itself (an update it just applied, say):
+  // sessionStorage outlives the reload either way.
+  await readAcrossNavigations(page, () => page.evaluate((key) => sessionStorage.setItem(key, "held"), OFFLINE_HOLD_KEY));
   await goOffline(context, mock);
 }
 
@@ -46,5 +49,5 @@ export async function holdOffline(page: Page, context: BrowserContext, mock: Moc
  * for specs whose slow navigation a reload on a stray `online` event would cancel (ONL-1's subject).
  */
 export async function ignoreOnlineEvents(page: Page): Promise<void> {
-  await page.evaluate((key) => sessionStorage.setItem(key, "held"), OFFLINE_HOLD_KEY);
+  await readAcrossNavigations(page, () => page.evaluate((key) => sessionStorage.setItem(key, "held"), OFFLINE_HOLD_KEY));
 }
