@@ -33,7 +33,12 @@ export function updateSettings(profile: Profile): UpdateSettings {
   if (!profile.update) {
     return notChecked("the profile does not say how the app applies an update (its update.activation: auto, prompt or reopen); `init` finds it out");
   }
-  return profile.update;
+  const { lazyPage } = profile.update;
+  // A lazy page the profile also lists with its link is reached by that link, as the app's own
+  // navigation: a bare history.pushState moves only apps whose router listens to popstate
+  // (SvelteKit's does not), and a navigation that never happens says nothing of the deploy.
+  const listed = lazyPage && !lazyPage.link ? profile.pages.find((page) => page.path === lazyPage.path && page.link) : undefined;
+  return listed && lazyPage ? { ...profile.update, lazyPage: { ...lazyPage, link: listed.link } } : profile.update;
 }
 
 /** sessionStorage key the armed listener counts `controllerchange` events under: it outlives a reload of the tab. */
@@ -159,13 +164,21 @@ export async function expectUpdateApplied(page: Page, update: UpdateSettings, wh
 
 /**
  * Where the app applies an update by itself (`auto`), waits for the new worker to take over the open
- * page; an observation the test goes on from (UPD-1 judges the takeover), never its failure.
+ * page; an observation the test goes on from (UPD-1 judges the takeover), never its failure. Then for
+ * the document that stays: an app that reloads once its new worker is activated (vite-plugin-pwa's
+ * `autoUpdate`, on workbox-window's `activated`, which comes after `controllerchange`) calls
+ * `reload()` in the task that tells the page the worker is activated, so once the page sees its
+ * controller activated, such a reload has begun, and what the test does next happens in the
+ * reloaded page, not in one a reload is about to replace (a click that reload swallows).
  */
 export async function awaitAutoTakeover(page: Page, update: UpdateSettings): Promise<void> {
   if (update.activation !== "auto") return;
-  await cameWithin("the new worker takes over the open page", () =>
+  const tookOver = await cameWithin("the new worker takes over the open page", () =>
     expect.poll(async () => (await updateState(page))?.changed ?? false, { timeout: UPDATE_WAIT_MS }).toBe(true),
   );
+  if (!tookOver) return;
+  await inSettledDocument(page, () => page.waitForFunction(() => navigator.serviceWorker.controller?.state === "activated", null, { timeout: UPDATE_WAIT_MS }));
+  await inSettledDocument(page, async () => undefined);
 }
 
 /** Whether a new worker is there at all (installing, waiting or already in control): the update reached the registration. */
