@@ -2,8 +2,8 @@
  * ERR-5's stimulus, an exception while the page loads, and its confirmation. The stimulus is the
  * profile's throw path when it names one; else a part of the home page's own rendering throws (a
  * React component, or the heading element an app creates: renderException.ts; a SvelteKit page's
- * component: svelteKitPageException.ts; inside the app, where its error handling can catch it); else (an app whose rendering gave no hold) a throwOnLoad
- * fault on the first script request the page makes (matched by `Sec-Fetch-Dest: script`, so it is
+ * component: svelteKitPageException.ts; inside the app, where its error handling can catch it);
+ * else (an app whose rendering gave no hold) a throwOnLoad fault on the first script request the page makes (matched by `Sec-Fetch-Dest: script`, so it is
  * the app's own, same-origin script). Either way the test goes on only once the browser reported
  * the exception: a page that does not throw says nothing about ERR-5, so the test is not checked,
  * never failed.
@@ -60,24 +60,17 @@ export async function throwWhileLoading(page: Page, mock: MockServer, profile: P
   );
   const state = await renderExceptionState(page);
   const svelteKitModule = svelteKitPage();
-  if (svelteKitModule !== null) {
-    note(`the page component of SvelteKit's node ${svelteKitModule} threw as Svelte rendered it`);
-    await stimulus(
-      `the injected exception in the rendering of ${profile.home}`,
-      "home (its SvelteKit page component did not run) or fallbacks.clientError.path",
-      () => expect.poll(reported(RENDER_EXCEPTION_MESSAGE), { message: "the injected render exception, reported" }).toBeGreaterThan(0),
-    );
-    return;
-  }
-  if (rendered || state?.react) {
+  if (svelteKitModule !== null || rendered || state?.react) {
     note(
-      state?.how === "created"
-        ? "the page's heading element threw as the app created it"
-        : `the component ${state?.component ?? "(none)"} threw as React rendered it again (an update of its ${state?.how ?? "state"})`,
+      svelteKitModule !== null
+        ? `the page component of SvelteKit's node ${svelteKitModule} threw as Svelte rendered it`
+        : state?.how === "created"
+          ? "the page's heading element threw as the app created it"
+          : `the component ${state?.component ?? "(none)"} threw as React rendered it again (an update of its ${state?.how ?? "state"})`,
     );
     await stimulus(
       `the injected exception in the rendering of ${profile.home}`,
-      "home (React rendered no function component there) or fallbacks.clientError.path",
+      `home (${svelteKitModule !== null ? "its SvelteKit page component did not run" : "React rendered no function component there"}) or fallbacks.clientError.path`,
       () => expect.poll(reported(RENDER_EXCEPTION_MESSAGE), { message: "the injected render exception, reported" }).toBeGreaterThan(0),
     );
     return;

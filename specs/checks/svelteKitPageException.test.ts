@@ -26,4 +26,6 @@ test("an unminified export is found too; a module that exports no component is l
   expect(withThrowingComponent("const _page = () => {};\nexport {\n  _page as component\n};\n", "x")).toContain("__pwaKitThrowingComponent as component");
   expect(withThrowingComponent("export{n as universal};", "x")).toBeNull();
   expect(withThrowingComponent("export { component };", "x")).toBeNull();
+  // A re-export names another module's binding: rewritten, it would not load at all.
+  expect(withThrowingComponent('export { default as component } from "./page.js";', "x")).toBeNull();
 });

@@ -15,8 +15,11 @@ import type { Page } from "@playwright/test";
 const NODE_IDS = /\bnode_ids:\s*\[([\d,\s]+)\]/;
 /** A node module's path, with its id. */
 const NODE_MODULE = /\/immutable\/nodes\/(\d+)\.[\w-]+\.js$/;
-/** The module's export of its component, minified (`export{n as component}`) or not. */
-const COMPONENT_EXPORT = /(export\s*\{[^}]*?)([\w$]+)(\s+as\s+component\b)/;
+/**
+ * The module's export of its component, minified (`export{n as component}`) or not; never a
+ * re-export (`export { default as component } from "…"`), whose name is another module's.
+ */
+const COMPONENT_EXPORT = /(export\s*\{[^}]*?)([\w$]+)(\s+as\s+component\b)(?![^}]*\}\s*from\b)/;
 /** The function bound to `component` in its place; no module of the app can hold this name. */
 const THROWING = "__pwaKitThrowingComponent";
 
