@@ -6,7 +6,7 @@ import { basename } from "node:path";
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { build, defineConfig, type InlineConfig, type Plugin } from "vite";
-import { CHECKLIST_PAGE } from "./kit/kitPaths.ts";
+import { CHECKLIST_PAGE, DIST_DIR } from "./kit/kitPaths.ts";
 import { PANEL_ASSETS_PREFIX } from "./mock-server/control/controlPaths.ts";
 import { APP_ICONS } from "./mock-server/reference/icons/appIcons.ts";
 import { renderIcon } from "./mock-server/reference/icons/renderIcon.ts";
@@ -15,7 +15,6 @@ import { checklistPageHtml } from "./scripts/checklistPageHtml.ts";
 import { MOCKING_TESTS, NOT_UNIT_TESTS, UNIT_TESTS } from "./scripts/unitTestFiles.ts";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
-export const DIST_DIR = `${root}dist`;
 /**
  * The second build of the shell and its worker, which `POST /__mock/deploy` switches to (and back):
  * the same source with another build id, so every hashed file has another name and the worker

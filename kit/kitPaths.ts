@@ -18,6 +18,9 @@ export function kitPath(...segments: string[]): string {
   return join(KIT_ROOT, ...segments);
 }
 
+/** The reference app's build (`npm run build`), which the mock server serves unless told another. */
+export const DIST_DIR = kitPath("dist");
+
 /** A module of the kit by its TypeScript source path: the source from a clone, `lib/….js` when installed. */
 export function kitModule(sourcePath: string): string {
   return COMPILED ? join(KIT_ROOT, "lib", sourcePath.replace(/\.tsx?$/, ".js")) : join(KIT_ROOT, sourcePath);

@@ -1,6 +1,6 @@
 import express from "express";
 import { type Logger, pino } from "pino";
-import { kitPath } from "../kit/kitPaths.ts";
+import { DIST_DIR } from "../kit/kitPaths.ts";
 import { normalizeBasePath, scopePath } from "../src/core/basePath.ts";
 import { DEFAULT_SHELL_CONFIG, type ShellConfig, WORKER_FILE } from "../src/core/shellConfig.ts";
 import { isUnderControlPrefix } from "./control/controlPaths.ts";
@@ -31,8 +31,6 @@ import type { LoadedHar } from "./replay/loadHar.ts";
 import { replayRoutes } from "./replay/replayRoutes.ts";
 import type { Replay, Unmatched } from "./replay/replayState.ts";
 import { type Scenario, type ScenarioSummary, summarize } from "./scenarios/scenarioSchema.ts";
-
-export const DEFAULT_DIST_DIR = kitPath("dist");
 
 export interface AppOptions {
   /** Where the app lives, default `/app`. */
@@ -94,7 +92,7 @@ export function createApp(options: AppOptions = {}): MockApp {
   const basePath = normalizeBasePath(options.basePath ?? DEFAULT_SHELL_CONFIG.basePath);
   if (isUnderControlPrefix(basePath))
     throw new Error(`Failed to use base path '${basePath}': ${CONTROL_PREFIX}/ is the control API's, in any case. Use another path, e.g. /app.`);
-  const distDir = options.distDir ?? DEFAULT_DIST_DIR;
+  const distDir = options.distDir ?? DIST_DIR;
   const startConfig: ShellConfig = { ...DEFAULT_SHELL_CONFIG, ...options.config, basePath };
   const initial: ShellConfig = { ...startConfig, ...options.scenario?.config };
   let config = initial;

@@ -7,6 +7,7 @@ function run(argv: string[]) {
   vi.restoreAllMocks();
   vi.spyOn(process, "argv", "get").mockReturnValue(["node", "bench", ...argv]);
   const stderr = vi.spyOn(process.stderr, "write").mockImplementation(() => true);
+  const stdout = vi.spyOn(process.stdout, "write").mockImplementation(() => true);
   const exit = vi.spyOn(process, "exit").mockImplementation(((code: number) => {
     throw new Error(`exit ${code}`);
   }) as never);
@@ -14,7 +15,7 @@ function run(argv: string[]) {
     const { values, wholeNumber } = readFlags("bench:x", "npm run bench:x -- [--reps N]", OPTIONS);
     return { values, reps: wholeNumber("reps", 1, 100), exit, stderr };
   } catch (error) {
-    return { error: (error as Error).message, exit, stderr: String(stderr.mock.calls[0]?.[0]) };
+    return { error: (error as Error).message, exit, stderr: String(stderr.mock.calls[0]?.[0]), stdout: String(stdout.mock.calls[0]?.[0]) };
   }
 }
 
@@ -33,6 +34,14 @@ describe("readFlags", () => {
     const result = run(["--bogus"]);
     expect(result.error).toBe("exit 2");
     expect(result.stderr).toMatch(/^bench:x: Unknown option '--bogus'.*\nUsage: npm run bench:x -- \[--reps N\]\n$/s);
+  });
+
+  test("prints the usage line for --help and -h and ends with exit 0, before reading other flags", () => {
+    for (const help of [["--help"], ["-h"], ["--bogus", "--help"]]) {
+      const result = run(help);
+      expect(result.error).toBe("exit 0");
+      expect(result.stdout).toBe("Usage: npm run bench:x -- [--reps N]\n");
+    }
   });
 
   test("ends a value that is not a whole number in range with exit 2, naming the flag", () => {

@@ -1,6 +1,7 @@
 /**
  * How a bench reads its flags: an unknown flag or a value out of range ends it with exit 2, one
  * sentence naming the flag and the bench's usage line, never a stack trace, before anything starts.
+ * `--help` (or `-h`) prints the usage line and ends it with exit 0.
  */
 import { parseArgs } from "node:util";
 
@@ -24,6 +25,11 @@ export function readFlags<const O extends Record<string, Option>>(bench: string,
     process.stderr.write(`${bench}: ${message}\nUsage: ${usageLine}\n`);
     process.exit(2);
   };
+  const argv = process.argv.slice(2);
+  if (argv.includes("--help") || argv.includes("-h")) {
+    process.stdout.write(`Usage: ${usageLine}\n`);
+    process.exit(0);
+  }
   let values: Values<O>;
   try {
     // parseArgs types its values from `options` too, in a form a generic cannot be narrowed to.

@@ -9,9 +9,9 @@ import { availableParallelism } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build, type Plugin } from "vite";
-import { KIT_ROOT, kitPath } from "../../kit/kitPaths.ts";
+import { DIST_DIR, KIT_ROOT, kitPath } from "../../kit/kitPaths.ts";
 import { replaceFile } from "../../kit/replaceFile.ts";
-import { buildReferenceInto, DIST_DIR, shellWorkerBuild } from "../../vite.config.ts";
+import { buildReferenceInto, shellWorkerBuild } from "../../vite.config.ts";
 import { runCommand } from "../runCommand.mjs";
 import { DEVIANTS, deviantDist, deviantScenario, deviantScript, type EditDeviant, editsOf, type HostDeviant, type TextEdit } from "./deviants.ts";
 

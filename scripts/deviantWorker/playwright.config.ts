@@ -6,10 +6,10 @@
  */
 import { defineConfig } from "@playwright/test";
 import { ENV, readKitEnv } from "../../kit/env.mjs";
-import { kitPath } from "../../kit/kitPaths.ts";
+// Not from vite.config.ts: every Playwright worker loads this config, and that one loads Vite (0.7 s).
+import { DIST_DIR, kitPath } from "../../kit/kitPaths.ts";
 import base from "../../playwright.config.ts";
 import type { ManifestOverride } from "../../specs/harness/manifestOverride.ts";
-import { DIST_DIR } from "../../vite.config.ts";
 import { DEVIANTS, deviantDist, deviantScenario, deviantScript, editsOf } from "./deviants.ts";
 
 if (readKitEnv().target) {
