@@ -6,9 +6,10 @@
  * editor's "run test" does); each run's verdicts, both levels of every clause and the failing tests,
  * must equal the whole run's, and an example app's whole run must match its by-hand record. Not a
  * step of `npm test` (about half an hour per app and repetition on 2 cores): run it after a change
- * to the suite's machinery. Exit 0 when every run agrees, 1 when one does not, 2 on bad flags.
+ * to the suite's machinery. Exit 0 when every run agrees, 1 when one does not, 2 on bad flags or
+ * when a run could not happen (a check that wrote no report: its output's end is printed).
  */
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { readFlags } from "../bench/internal/flags.ts";
@@ -86,7 +87,9 @@ async function check(app: string, origin: string | undefined, own: readonly stri
     ],
     { cwd: KIT_ROOT, quiet: true },
   );
-  if (![0, 1, 3].includes(code)) throw new Error(`check ${[...own, ...playwright].join(" ")} of ${app} exited ${code}:\n${output.slice(-2_000)}`);
+  const run = `check ${[...own, ...playwright].join(" ") || "(the whole run)"} of ${app}`;
+  if (![0, 1, 3].includes(code)) throw new Error(`${run} exited ${code}:\n${output.slice(-2_000)}`);
+  if (!existsSync(join(reportDir, "conformance.json"))) throw new Error(`${run} exited ${code} and wrote no conformance.json:\n${output.slice(-2_000)}`);
   return reportDir;
 }
 
@@ -133,54 +136,65 @@ function differences(whole: readonly ClauseVerdict[], run: readonly ClauseVerdic
 const problems: string[] = [];
 const table: string[] = [];
 try {
-  for (const app of apps) {
-    const fixture = FIXTURES[app] ?? null;
-    let server: Listening | undefined;
-    if (fixture) {
-      console.log(`[${app}] preparing and serving…`);
-      await fixture.prepare();
-      server = await forkListening(fixture.serveScript, ["--port", "0"], { name: `the ${app} server`, timeoutMs: fixture.startTimeoutMs, quiet: true });
-    }
-    try {
-      for (let rep = 1; rep <= repeat; rep++) {
-        const started = Date.now();
-        console.log(`[${app}] repetition ${rep}: the whole run…`);
-        const whole = await check(app, server?.origin, [], []);
-        if (fixture && compareWithRecord(app, whole, join(KIT_ROOT, fixture.record)) !== 0)
-          problems.push(`${app} #${rep}: the whole run differs from ${fixture.record} (above)`);
-        const wholeVerdicts = verdictsIn(whole);
-        const agree = (mode: string, found: string[]) => {
-          table.push(`${app} #${rep} ${mode}: ${found.length === 0 ? "same" : `${found.length} difference(s)`}`);
-          problems.push(...found.map((line) => `${app} #${rep} ${mode}: ${line}`));
-        };
-        if (modes.includes("shuffled")) {
-          console.log(`[${app}] shuffled…`);
-          agree(`shuffled (seed ${rep})`, differences(wholeVerdicts, verdictsIn(await check(app, server?.origin, [], ["--shuffle", String(rep)]))));
-        }
-        if (modes.includes("shards")) {
-          console.log(`[${app}] two shards, merged…`);
-          const shards = [await check(app, server?.origin, ["--shard", "1/2"], []), await check(app, server?.origin, ["--shard", "2/2"], [])];
-          agree("two shards merged", differences(wholeVerdicts, verdictsIn(await merged(app, shards))));
-        }
-        if (modes.includes("clauses")) {
-          const found: string[] = [];
-          for (const clause of wholeVerdicts.filter((v) => v.tests.length > 0)) {
-            console.log(`[${app}] ${clause.id} alone…`);
-            found.push(...differences(wholeVerdicts, verdictsIn(await check(app, server?.origin, [], ["--grep", `${clause.id}\\b`])), clause.id));
-          }
-          agree("each clause alone", found);
-        }
-        console.log(`[${app}] repetition ${rep} took ${Math.round((Date.now() - started) / 1000)} s`);
-      }
-    } finally {
-      await server?.stop();
-    }
-  }
-} finally {
-  rmSync(work, { recursive: true, force: true });
+  await compareAllRuns();
+} catch (error) {
+  // A run that did not happen says nothing about the verdicts: what was compared so far, then why.
+  console.log(`\n${table.join("\n")}`);
+  console.error(`\nsameVerdicts: a run could not happen, so the comparison stopped (no verdict on the suite): ${(error as Error).message}`);
+  process.exit(2);
 }
 console.log(`\n${table.join("\n")}`);
 if (problems.length > 0) {
   console.log(`\nThe verdicts depend on the run:\n${problems.map((line) => `- ${line}`).join("\n")}`);
   process.exitCode = 1;
 } else console.log("\nEvery run gave the same verdicts.");
+
+async function compareAllRuns(): Promise<void> {
+  try {
+    for (const app of apps) {
+      const fixture = FIXTURES[app] ?? null;
+      let server: Listening | undefined;
+      if (fixture) {
+        console.log(`[${app}] preparing and serving…`);
+        await fixture.prepare();
+        server = await forkListening(fixture.serveScript, ["--port", "0"], { name: `the ${app} server`, timeoutMs: fixture.startTimeoutMs, quiet: true });
+      }
+      try {
+        for (let rep = 1; rep <= repeat; rep++) {
+          const started = Date.now();
+          console.log(`[${app}] repetition ${rep}: the whole run…`);
+          const whole = await check(app, server?.origin, [], []);
+          if (fixture && compareWithRecord(app, whole, join(KIT_ROOT, fixture.record)) !== 0)
+            problems.push(`${app} #${rep}: the whole run differs from ${fixture.record} (above)`);
+          const wholeVerdicts = verdictsIn(whole);
+          const agree = (mode: string, found: string[]) => {
+            table.push(`${app} #${rep} ${mode}: ${found.length === 0 ? "same" : `${found.length} difference(s)`}`);
+            problems.push(...found.map((line) => `${app} #${rep} ${mode}: ${line}`));
+          };
+          if (modes.includes("shuffled")) {
+            console.log(`[${app}] shuffled…`);
+            agree(`shuffled (seed ${rep})`, differences(wholeVerdicts, verdictsIn(await check(app, server?.origin, [], ["--shuffle", String(rep)]))));
+          }
+          if (modes.includes("shards")) {
+            console.log(`[${app}] two shards, merged…`);
+            const shards = [await check(app, server?.origin, ["--shard", "1/2"], []), await check(app, server?.origin, ["--shard", "2/2"], [])];
+            agree("two shards merged", differences(wholeVerdicts, verdictsIn(await merged(app, shards))));
+          }
+          if (modes.includes("clauses")) {
+            const found: string[] = [];
+            for (const clause of wholeVerdicts.filter((v) => v.tests.length > 0)) {
+              console.log(`[${app}] ${clause.id} alone…`);
+              found.push(...differences(wholeVerdicts, verdictsIn(await check(app, server?.origin, [], ["--grep", `${clause.id}\\b`])), clause.id));
+            }
+            agree("each clause alone", found);
+          }
+          console.log(`[${app}] repetition ${rep} took ${Math.round((Date.now() - started) / 1000)} s`);
+        }
+      } finally {
+        await server?.stop();
+      }
+    }
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
