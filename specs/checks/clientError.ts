@@ -1,8 +1,8 @@
 /**
  * ERR-5's stimulus, an exception while the page loads, and its confirmation. The stimulus is the
  * profile's throw path when it names one; else a part of the home page's own rendering throws (a
- * React component, or the heading element an app creates: renderException.ts; a SvelteKit page's
- * component: svelteKitPageException.ts; inside the app, where its error handling can catch it);
+ * React component, or the heading element an app creates: renderException.ts; a SvelteKit or Nuxt
+ * page's component: pageModuleException.ts; inside the app, where its error handling can catch it);
  * else (an app whose rendering gave no hold) a throwOnLoad fault on the first script request the page makes (matched by `Sec-Fetch-Dest: script`, so it is
  * the app's own, same-origin script). Either way the test goes on only once the browser reported
  * the exception: a page that does not throw says nothing about ERR-5, so the test is not checked,
@@ -15,9 +15,10 @@ import { INJECTED_EXCEPTION_MESSAGE } from "../../mock-server/faults/throwOnLoad
 import { cameWithin, stimulus } from "../harness/applicability.ts";
 import { expect } from "../harness/expect.ts";
 import type { MockServer } from "../harness/mockServerProcess.ts";
+import { throwInPageModule } from "./pageModuleException.ts";
 import { injectRenderException, RENDER_EXCEPTION_MESSAGE, renderExceptionState } from "./renderException.ts";
 import { clearHttpCache } from "./staleFiles.ts";
-import { throwInSvelteKitPage } from "./svelteKitPageException.ts";
+import { pageModuleThrew } from "./throwingExport.ts";
 
 /**
  * Exceptions the page reported: uncaught ones (`pageerror`), and errors logged with console.error,
@@ -53,25 +54,32 @@ export async function throwWhileLoading(page: Page, mock: MockServer, profile: P
     return;
   }
   await injectRenderException(page);
-  const svelteKitPage = await throwInSvelteKitPage(page, new URL(profile.home, mock.origin).href, RENDER_EXCEPTION_MESSAGE);
+  const pageModule = await throwInPageModule(page, new URL(profile.home, mock.origin).href, RENDER_EXCEPTION_MESSAGE);
   await page.goto(profile.home);
-  const rendered = await cameWithin("an exception in the app's rendering: a React component, a SvelteKit page, or its heading element", () =>
-    expect.poll(async () => svelteKitPage() !== null || ((await renderExceptionState(page))?.thrown ?? false)).toBe(true),
+  const rendered = await cameWithin("an exception in the app's rendering: a React component, a SvelteKit or Nuxt page, or its heading element", () =>
+    expect.poll(async () => pageModule() !== null || ((await renderExceptionState(page))?.thrown ?? false)).toBe(true),
   );
   const state = await renderExceptionState(page);
-  const svelteKitModule = svelteKitPage();
-  if (svelteKitModule !== null || rendered || state?.react) {
+  const module = pageModule();
+  if (module !== null || rendered || state?.react) {
     note(
-      svelteKitModule !== null
-        ? `the page component of SvelteKit's node ${svelteKitModule} threw as Svelte rendered it`
+      module !== null
+        ? `the page component of ${module.stack}'s ${module.stack === "SvelteKit" ? "node" : "route chunk"} ${module.path} threw as the app rendered it`
         : state?.how === "created"
           ? "the page's heading element threw as the app created it"
           : `the component ${state?.component ?? "(none)"} threw as React rendered it again (an update of its ${state?.how ?? "state"})`,
     );
+    // A page module's function marks the page as it throws: Nuxt's production build reports the
+    // exception it handled only as "[NUXT_E1005]", with no Error to read.
     await stimulus(
       `the injected exception in the rendering of ${profile.home}`,
-      `home (${svelteKitModule !== null ? "its SvelteKit page component did not run" : "React rendered no function component there"}) or fallbacks.clientError.path`,
-      () => expect.poll(reported(RENDER_EXCEPTION_MESSAGE), { message: "the injected render exception, reported" }).toBeGreaterThan(0),
+      `home (${module !== null ? `its ${module.stack} page component did not run` : "React rendered no function component there"}) or fallbacks.clientError.path`,
+      () =>
+        expect
+          .poll(async () => reported(RENDER_EXCEPTION_MESSAGE)() > 0 || (module !== null && (await pageModuleThrew(page))), {
+            message: "the injected render exception, reported or thrown by the page module",
+          })
+          .toBe(true),
     );
     return;
   }

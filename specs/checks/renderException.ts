@@ -201,9 +201,11 @@ export function renderExceptionInPage(message: string): void {
   Object.defineProperty(window, "__REACT_DEVTOOLS_GLOBAL_HOOK__", { value: hook, configurable: true });
 
   // Not React (it announces itself before it renders anything): the first heading element throws.
+  // Not once a page module threw (pageModuleException.ts): the heading is then the app's error page's.
   const createElement = Document.prototype.createElement;
+  const pageModuleThrew = () => (window as unknown as { __pwaKitPageModuleThrew?: boolean }).__pwaKitPageModuleThrew === true;
   Document.prototype.createElement = function (this: Document, ...args: Parameters<Document["createElement"]>): HTMLElement {
-    if (state.react || state.thrown || String(args[0]).toLowerCase() !== "h1") return createElement.apply(this, args);
+    if (state.react || state.thrown || pageModuleThrew() || String(args[0]).toLowerCase() !== "h1") return createElement.apply(this, args);
     Document.prototype.createElement = createElement;
     state.component = "h1";
     state.how = "created";

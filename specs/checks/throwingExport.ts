@@ -1,0 +1,28 @@
+/**
+ * A module of the app served with one of its exports bound to a function that throws: how ERR-5's
+ * page-module stimuli (svelteKitPageException.ts, nuxtPageException.ts) make a page's own component
+ * throw as the framework renders it. The function marks the page before it throws
+ * (`window.__pwaKitPageModuleThrew`), so the test knows the app's code ran it even where the app's
+ * error handling reports nothing (Nuxt's production build logs only "[NUXT_E1005]").
+ */
+import type { Page } from "@playwright/test";
+
+/** The function bound to the export in its place; no module of the app can hold this name. */
+export const THROWING = "__pwaKitThrowingComponent";
+
+/**
+ * The module with its export `name` bound to a function that throws `message`, or null when it has no
+ * such export of its own: minified (`export{n as component}`) or not, never a re-export
+ * (`export { default as component } from "…"`), whose name is another module's.
+ */
+export function withThrowingExport(module: string, name: string, message: string): string | null {
+  const ownExport = new RegExp(`(export\\s*\\{[^}]*?)([\\w$]+)(\\s+as\\s+${name}\\b)(?![^}]*\\}\\s*from\\b)`);
+  if (!ownExport.test(module)) return null;
+  const mark = "(globalThis.__pwaKitPageModuleThrew = true)";
+  return `${module.replace(ownExport, `$1${THROWING}$3`)}\nfunction ${THROWING}() { ${mark}; throw new Error(${JSON.stringify(message)}); }\n`;
+}
+
+/** Whether a function a page-module stimulus served has thrown in `page`. */
+export function pageModuleThrew(page: Page): Promise<boolean> {
+  return page.evaluate(() => (globalThis as unknown as { __pwaKitPageModuleThrew?: boolean }).__pwaKitPageModuleThrew === true);
+}
