@@ -22,9 +22,23 @@ test("under an app base URL, the route is the path inside it", () => {
   expect(nuxtDocument(based, "http://127.0.0.1:4000/larder/recipes")?.routePath).toBe("/recipes");
 });
 
+test("without an import map (Nuxt 3 before 3.17), the entry is the document's module script", () => {
+  const older = DOCUMENT.replace(/<script type="importmap">.*?<\/script>/, "");
+  expect(nuxtDocument(older, "http://127.0.0.1:4000/")?.entry).toBe("http://127.0.0.1:4000/_nuxt/CNQ0mUL3.js");
+});
+
+test("Nuxt 3's payload function holds the base URL too", () => {
+  const payload = DOCUMENT.replace(
+    /<script>window\.__NUXT__=.*?<\/script>/,
+    '<script>window.__NUXT__=(function(a){return {config:{public:{},app:{baseURL:"/larder/",buildAssetsDir:"/_nuxt/",cdnURL:""}}}}(1))</script>',
+  );
+  expect(nuxtDocument(payload, "http://127.0.0.1:4000/larder/about")?.routePath).toBe("/about");
+});
+
 test("a document that is not Nuxt's is none", () => {
   expect(nuxtDocument("<html><body><script type=module src=/main.js></script></body></html>", "http://x/")).toBeNull();
-  expect(nuxtDocument(DOCUMENT.replace('"#entry"', '"#other"'), "http://x/")).toBeNull();
+  const noEntry = DOCUMENT.replace(/<script type="importmap">.*?<\/script>/, "").replace(/<script type="module"[^>]*><\/script>/, "");
+  expect(nuxtDocument(noEntry, "http://x/")).toBeNull();
 });
 
 test("the route table gives each route's own chunk, never a neighbour's", () => {

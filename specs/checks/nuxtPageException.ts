@@ -14,10 +14,11 @@
  */
 import type { Page } from "@playwright/test";
 
-/** Nuxt's client configuration in the document, with the app's base URL. */
-const BASE_URL = /window\.__NUXT__\.config=\{[^<]*?\bapp:\{[^<]*?\bbaseURL:"([^"]*)"/;
-/** The entry chunk the import map names. */
+/** Nuxt's client configuration in the document (`window.__NUXT__.config=…`, or inside Nuxt 3's payload function), with the app's base URL. */
+const BASE_URL = /window\.__NUXT__[^<]*?\bapp:\{[^<]*?\bbaseURL:"([^"]*)"/;
+/** The entry chunk the import map names (Nuxt 3.17 on), or else the document's module script (Nuxt 3 before it). */
 const ENTRY = /"#entry"\s*:\s*"([^"]+)"/;
+const MODULE_SCRIPT = /<script\b(?=[^>]*\btype="module")[^>]*\bsrc="([^"]+)"/;
 /** A `<link rel="modulepreload">`'s target, whatever the order of its attributes. */
 const MODULEPRELOAD = /<link\b(?=[^>]*\brel="modulepreload")[^>]*\bhref="([^"]+)"/g;
 
@@ -33,10 +34,10 @@ export interface NuxtDocument {
   readonly routePath: string;
 }
 
-/** Reads a document `url` answered with; null when it is not Nuxt's (no `__NUXT__` config with a base URL, or no `#entry`). */
+/** Reads a document `url` answered with; null when it is not Nuxt's (no `__NUXT__` config with a base URL, or no entry chunk). */
 export function nuxtDocument(html: string, url: string): NuxtDocument | null {
   const baseURL = BASE_URL.exec(html)?.[1];
-  const entry = ENTRY.exec(html)?.[1];
+  const entry = ENTRY.exec(html)?.[1] ?? MODULE_SCRIPT.exec(html)?.[1];
   if (baseURL === undefined || entry === undefined) return null;
   const { pathname } = new URL(url);
   const base = baseURL.endsWith("/") ? baseURL : `${baseURL}/`;
