@@ -5,11 +5,12 @@
  * The document names Nuxt's entry chunk (the import map's `#entry`) and preloads the route's chunks
  * (`<link rel="modulepreload">`); the entry holds the route table, where each route's component is a
  * lazy import (`{name:"index",path:"/",component:()=>…import("./DkdPFxBb.js")…}`). The home route's
- * chunk, when the document preloads it, is served with its default export bound to a function that
- * throws: Vue calls it as the page's component while hydrating, and Nuxt's own error path runs (its
- * client entry's `vueApp.config.errorHandler` puts the error in `payload.error`, and the app shows its
- * error page: watched by hand on a Nuxt 4.5 app with @vite-pwa/nuxt, whose pages/index.vue threw in
- * its setup — Nuxt's "500 Internal Server Error" page, the nav gone, no `pageerror`).
+ * chunk, when the document preloads it, is served with its default export replaced by a copy whose
+ * `setup` throws (throwingExport.ts): Vue runs it as it hydrates the page, and Nuxt's own error path
+ * runs (its client entry's `vueApp.config.errorHandler` puts the error in `payload.error`, and the
+ * app shows its error page: watched by hand on Nuxt 4.5 apps with @vite-pwa/nuxt, one written from the
+ * docs and the module's playground, whose pages/index.vue threw in its setup — Nuxt's "500 Internal
+ * Server Error" page, the nav gone, no `pageerror`).
  * pageModuleException.ts serves it.
  */
 import type { Page } from "@playwright/test";

@@ -17,15 +17,23 @@ test("a minified SvelteKit node module exports a function that throws in its com
   expect(loaded.universal).toEqual({ ssr: false });
 });
 
-test("a minified Nuxt page chunk's default export throws, and the page is marked before it does", async () => {
+test("a minified Nuxt page chunk's default export becomes a copy whose setup throws, marking the page before it does", async () => {
   // As Nuxt 4.5 builds a page (pages/index.vue), its imports from the entry left out.
   const module = "var a={__name:`index`,setup(){return()=>null}};export{a as default};";
   const edited = withThrowingExport(module, "default", "boom") as string;
   expect(edited).toContain("export{__pwaKitThrowingComponent as default};");
-  const loaded = await loadAsModule<{ default: () => void }>(edited);
+  const loaded = await loadAsModule<{ default: { __name: string; setup: () => unknown } }>(edited);
+  expect(loaded.default.__name, "the rest of the component as it was").toBe("index");
   expect((globalThis as { __pwaKitPageModuleThrew?: boolean }).__pwaKitPageModuleThrew).toBeUndefined();
-  expect(() => loaded.default()).toThrow("boom");
+  expect(() => loaded.default.setup()).toThrow("boom");
   expect((globalThis as { __pwaKitPageModuleThrew?: boolean }).__pwaKitPageModuleThrew).toBe(true);
+});
+
+test("a page written with a template only (a render function, no setup) gets a setup that throws", async () => {
+  const module = "function i(){return null}var r={},a=Object.assign(r,{render:i});export{a as default};";
+  const loaded = await loadAsModule<{ default: { render: unknown; setup: () => unknown } }>(withThrowingExport(module, "default", "boom") as string);
+  expect(typeof loaded.default.render).toBe("function");
+  expect(() => loaded.default.setup()).toThrow("boom");
 });
 
 test("an unminified export is found too; a module without the export is left alone", () => {

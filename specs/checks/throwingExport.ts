@@ -11,15 +11,22 @@ import type { Page } from "@playwright/test";
 export const THROWING = "__pwaKitThrowingComponent";
 
 /**
- * The module with its export `name` bound to a function that throws `message`, or null when it has no
- * such export of its own: minified (`export{n as component}`) or not, never a re-export
- * (`export { default as component } from "…"`), whose name is another module's.
+ * The module with its export `name` bound to a component that throws `message`, or null when it has
+ * no such export of its own: minified (`export{n as component}`) or not, never a re-export
+ * (`export { default as component } from "…"`), whose name is another module's. A component that is
+ * a function (Svelte 5's) becomes a function that throws; one that is an object (a Vue component)
+ * becomes a copy whose `setup` throws, where a bug in a page's `<script setup>` does: Vue and the
+ * framework handle an exception in `setup` and one in a render function in different ways (on the
+ * @vite-pwa/nuxt playground, an error page for the one, a blank page for the other).
  */
 export function withThrowingExport(module: string, name: string, message: string): string | null {
   const ownExport = new RegExp(`(export\\s*\\{[^}]*?)([\\w$]+)(\\s+as\\s+${name}\\b)(?![^}]*\\}\\s*from\\b)`);
-  if (!ownExport.test(module)) return null;
-  const mark = "(globalThis.__pwaKitPageModuleThrew = true)";
-  return `${module.replace(ownExport, `$1${THROWING}$3`)}\nfunction ${THROWING}() { ${mark}; throw new Error(${JSON.stringify(message)}); }\n`;
+  const original = ownExport.exec(module)?.[2];
+  if (original === undefined) return null;
+  const thrower = `function () { globalThis.__pwaKitPageModuleThrew = true; throw new Error(${JSON.stringify(message)}); }`;
+  return `${module.replace(ownExport, `$1${THROWING}$3`)}
+var ${THROWING} = typeof ${original} === "function" ? ${thrower} : Object.assign({}, ${original}, { setup: ${thrower} });
+`;
 }
 
 /** Whether a function a page-module stimulus served has thrown in `page`. */
