@@ -108,7 +108,8 @@ async function merged(app: string, reportDirs: readonly string[]): Promise<strin
       quiet: true,
     },
   );
-  if (![0, 1, 3].includes(code)) throw new Error(`merge of ${app}'s shards exited ${code}:\n${output.slice(-2_000)}`);
+  if (![0, 1, 3].includes(code) || !existsSync(join(reportDir, "conformance.json")))
+    throw new Error(`merge of ${app}'s shards exited ${code}${[0, 1, 3].includes(code) ? " and wrote no conformance.json" : ""}:\n${output.slice(-2_000)}`);
   return reportDir;
 }
 
