@@ -75,8 +75,12 @@ export function routeChunk(entrySource: string, entryUrl: string, routePath: str
 export async function nuxtPageModule(page: Page, html: string, url: string): Promise<((url: URL) => boolean) | null> {
   const nuxt = nuxtDocument(html, url);
   if (nuxt === null) return null;
-  const entry = await page.request.get(nuxt.entry);
-  const chunk = entry.ok() ? routeChunk(await entry.text(), nuxt.entry, nuxt.routePath) : null;
+  // An entry that cannot be read leaves the page as it is: the caller's other holds, then its fault, apply.
+  const source = await page.request
+    .get(nuxt.entry)
+    .then(async (entry) => (entry.ok() ? entry.text() : null))
+    .catch(() => null);
+  const chunk = source === null ? null : routeChunk(source, nuxt.entry, nuxt.routePath);
   // Only a chunk the document preloads for this route: never one the table names for another.
   if (chunk === null || !nuxt.preloaded.includes(chunk)) return null;
   return (candidate) => candidate.href === chunk;

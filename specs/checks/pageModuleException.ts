@@ -1,6 +1,6 @@
 /**
  * ERR-5's stimulus on an app that hydrates server-rendered pages from route modules: the home page's
- * own module is served with its component bound to a function that throws (throwingExport.ts), so the
+ * own module is served with its component replaced by one that throws (throwingExport.ts), so the
  * page component throws as the framework renders it, as a bug in the page's code does. The document is
  * read once, as it reaches the page, for the module that is the page's: a SvelteKit node
  * (svelteKitPageException.ts) or a Nuxt route chunk (nuxtPageException.ts).

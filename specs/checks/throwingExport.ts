@@ -1,5 +1,5 @@
 /**
- * A module of the app served with one of its exports bound to a function that throws: how ERR-5's
+ * A module of the app served with its page component replaced by one that throws: how ERR-5's
  * page-module stimuli (svelteKitPageException.ts, nuxtPageException.ts) make a page's own component
  * throw as the framework renders it. The function marks the page before it throws
  * (`window.__pwaKitPageModuleThrew`), so the test knows the app's code ran it even where the app's
