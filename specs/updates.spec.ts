@@ -37,7 +37,7 @@ import {
   updateSettings,
   updateState,
 } from "./checks/workerUpdate.ts";
-import { cameWithin, notChecked, precondition, RECOMMENDED, stimulus } from "./harness/applicability.ts";
+import { cameWithin, notChecked, precondition, RECOMMENDED, stimulus, stimulusMissed } from "./harness/applicability.ts";
 import { takeControl } from "./harness/control.ts";
 import { checkProfileFirst, expect, test } from "./harness/fixtures.ts";
 import type { MockServer } from "./harness/mockServerProcess.ts";
@@ -501,11 +501,12 @@ test.describe("UPD-4 a failed install leaves the old worker", () => {
         "the new worker installed (it took over or waits) before any of its requests met the 404: the app has no precache (a cache named 'precache') whose file the install would fetch again",
       );
     }
-    if (!met) {
-      notChecked(
-        `a request of the new worker's install meeting the 404 did not happen (none in the journal within ${UPDATE_WAIT_MS / 1000} s of the deploy); check the profile's worker.script`,
+    if (!met)
+      stimulusMissed(
+        "a request of the new worker's install meeting the 404",
+        "worker.script",
+        `none in the journal within ${UPDATE_WAIT_MS / 1000} s of the deploy`,
       );
-    }
   }
 
   test("UPD-4 a new worker whose install fails leaves the old one in control, offline too", async ({ controlledPage: page, mock, profile, facts }) => {

@@ -1,6 +1,7 @@
 /** The in-page stimulus (renderException.ts) on fake React fibers and a fake document. */
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { renderExceptionInPage } from "./renderException.ts";
+import { PAGE_MODULE_MARK } from "./throwingExport.ts";
 
 const MESSAGE = "injected";
 const FUNCTION_COMPONENT = 0;
@@ -55,7 +56,7 @@ let page: Page;
 beforeEach(() => {
   vi.stubGlobal("window", {});
   vi.stubGlobal("Document", class extends FakeDocument {});
-  renderExceptionInPage(MESSAGE);
+  renderExceptionInPage({ message: MESSAGE, pageModuleMark: PAGE_MODULE_MARK });
   page = (globalThis as unknown as { window: Page }).window;
 });
 afterEach(() => vi.unstubAllGlobals());
@@ -112,6 +113,13 @@ describe("on a React app", () => {
 });
 
 describe("on an app React does not render", () => {
+  test("no h1 throws once a page module's component threw: that heading is the app's error page's", () => {
+    const document = new Document();
+    (page as unknown as Record<string, unknown>)[PAGE_MODULE_MARK] = true;
+    expect(document.createElement("h1")).toEqual({ tag: "h1" });
+    expect(page.__pwaKitRenderException).toMatchObject({ thrown: false });
+  });
+
   test("the first h1 the app creates throws, once; other elements are made as usual", () => {
     const document = new Document();
     expect(document.createElement("div")).toEqual({ tag: "div" });

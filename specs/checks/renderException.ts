@@ -22,6 +22,7 @@
  * hydrated, or written as HTML text) is left alone; the caller then uses the throwOnLoad fault.
  */
 import type { Page } from "@playwright/test";
+import { PAGE_MODULE_MARK } from "./throwingExport.ts";
 
 /** What the page's exception says; the spec confirms the stimulus by it. */
 export const RENDER_EXCEPTION_MESSAGE = "Render exception injected by pwa-conformance-kit (a component of the app threw while rendering)";
@@ -40,7 +41,7 @@ export interface RenderExceptionState {
 
 /** Installs the stimulus in every document the page loads from now on. */
 export async function injectRenderException(page: Page): Promise<void> {
-  await page.addInitScript(renderExceptionInPage, RENDER_EXCEPTION_MESSAGE);
+  await page.addInitScript(renderExceptionInPage, { message: RENDER_EXCEPTION_MESSAGE, pageModuleMark: PAGE_MODULE_MARK });
 }
 
 /** The stimulus's state in the page, or null when the page has not run it. */
@@ -69,7 +70,7 @@ interface StateQueue {
  * Runs in the page before its scripts (serialized by addInitScript: it must stand alone). Exported
  * for its unit test only.
  */
-export function renderExceptionInPage(message: string): void {
+export function renderExceptionInPage({ message, pageModuleMark }: { message: string; pageModuleMark: string }): void {
   const FUNCTION_COMPONENT = 0;
   const state: { react: boolean; component: string | null; thrown: boolean; how: "ancestor's state" | "own state" | "created" | null } = {
     react: false,
@@ -203,7 +204,7 @@ export function renderExceptionInPage(message: string): void {
   // Not React (it announces itself before it renders anything): the first heading element throws.
   // Not once a page module threw (pageModuleException.ts): the heading is then the app's error page's.
   const createElement = Document.prototype.createElement;
-  const pageModuleThrew = () => (window as unknown as { __pwaKitPageModuleThrew?: boolean }).__pwaKitPageModuleThrew === true;
+  const pageModuleThrew = () => (window as unknown as Record<string, unknown>)[pageModuleMark] === true;
   Document.prototype.createElement = function (this: Document, ...args: Parameters<Document["createElement"]>): HTMLElement {
     if (state.react || state.thrown || pageModuleThrew() || String(args[0]).toLowerCase() !== "h1") return createElement.apply(this, args);
     Document.prototype.createElement = createElement;

@@ -1,11 +1,11 @@
 /** The page-module stimuli's rewrite of a module's export (throwingExport.ts). */
 import { afterEach, expect, test } from "vitest";
-import { withThrowingExport } from "./throwingExport.ts";
+import { PAGE_MODULE_MARK, withThrowingExport } from "./throwingExport.ts";
 
 const loadAsModule = async <T>(source: string): Promise<T> => (await import(`data:text/javascript,${encodeURIComponent(source)}`)) as T;
 
 afterEach(() => {
-  delete (globalThis as { __pwaKitPageModuleThrew?: boolean }).__pwaKitPageModuleThrew;
+  delete (globalThis as Record<string, unknown>)[PAGE_MODULE_MARK];
 });
 
 test("a minified SvelteKit node module exports a function that throws in its component's place, and the rest as it was", async () => {
@@ -24,9 +24,9 @@ test("a minified Nuxt page chunk's default export becomes a copy whose setup thr
   expect(edited).toContain("export{__pwaKitThrowingComponent as default};");
   const loaded = await loadAsModule<{ default: { __name: string; setup: () => unknown } }>(edited);
   expect(loaded.default.__name, "the rest of the component as it was").toBe("index");
-  expect((globalThis as { __pwaKitPageModuleThrew?: boolean }).__pwaKitPageModuleThrew).toBeUndefined();
+  expect((globalThis as Record<string, unknown>)[PAGE_MODULE_MARK]).toBeUndefined();
   expect(() => loaded.default.setup()).toThrow("boom");
-  expect((globalThis as { __pwaKitPageModuleThrew?: boolean }).__pwaKitPageModuleThrew).toBe(true);
+  expect((globalThis as Record<string, unknown>)[PAGE_MODULE_MARK]).toBe(true);
 });
 
 test("a page written with a template only (a render function, no setup) gets a setup that throws", async () => {

@@ -7,8 +7,11 @@
  */
 import type { Page } from "@playwright/test";
 
-/** The function bound to the export in its place; no module of the app can hold this name. */
+/** The component bound to the export in its place; no module of the app can hold this name. */
 export const THROWING = "__pwaKitThrowingComponent";
+
+/** The page global the thrown component sets (renderException.ts's `h1` hold reads it too). */
+export const PAGE_MODULE_MARK = "__pwaKitPageModuleThrew";
 
 /**
  * The module with its export `name` bound to a component that throws `message`, or null when it has
@@ -23,7 +26,7 @@ export function withThrowingExport(module: string, name: string, message: string
   const ownExport = new RegExp(`(export\\s*\\{[^}]*?)([\\w$]+)(\\s+as\\s+${name}\\b)(?![^}]*\\}\\s*from\\b)`);
   const original = ownExport.exec(module)?.[2];
   if (original === undefined) return null;
-  const thrower = `function () { globalThis.__pwaKitPageModuleThrew = true; throw new Error(${JSON.stringify(message)}); }`;
+  const thrower = `function () { globalThis.${PAGE_MODULE_MARK} = true; throw new Error(${JSON.stringify(message)}); }`;
   return `${module.replace(ownExport, `$1${THROWING}$3`)}
 var ${THROWING} = typeof ${original} === "function" ? ${thrower} : Object.assign({}, ${original}, { setup: ${thrower} });
 `;
@@ -31,5 +34,5 @@ var ${THROWING} = typeof ${original} === "function" ? ${thrower} : Object.assign
 
 /** Whether a function a page-module stimulus served has thrown in `page`. */
 export function pageModuleThrew(page: Page): Promise<boolean> {
-  return page.evaluate(() => (globalThis as unknown as { __pwaKitPageModuleThrew?: boolean }).__pwaKitPageModuleThrew === true);
+  return page.evaluate((mark) => (globalThis as unknown as Record<string, unknown>)[mark] === true, PAGE_MODULE_MARK);
 }

@@ -76,8 +76,13 @@ export async function stimulus<T>(what: string, field: string, body: () => Promi
     return await body();
   } catch (error) {
     const why = (error as Error).message.split("\n").find((line) => line.trim() !== "") ?? String(error);
-    return notChecked(`${what} did not happen (${why.trim()}); check the profile's ${field}`);
+    return stimulusMissed(what, field, why.trim());
   }
+}
+
+/** Ends the test as not checked: the stimulus `what` did not happen, `why`, and the profile field that describes it. */
+export function stimulusMissed(what: string, field: string, why: string): never {
+  return notChecked(`${what} did not happen (${why}); check the profile's ${field}`);
 }
 
 /** Marks the running test not applicable when the profile lists its clause, or its clause's level, as such. */
