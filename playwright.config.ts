@@ -3,7 +3,8 @@ import { fileURLToPath } from "node:url";
 import { defineConfig, devices, type ReporterDescription } from "@playwright/test";
 import { RUN_METADATA_KEY, runMetadataFromEnv } from "./cli/report/runMetadata.ts";
 import { CHROMIUM_ARGS, findChromium } from "./kit/chromium.mjs";
-import { readKitEnv } from "./kit/env.mjs";
+import { type EngineName, parseEngines } from "./kit/engines/engineNames.ts";
+import { ENV, readKitEnv } from "./kit/env.mjs";
 
 const chromium = findChromium();
 /** The probe's project: the clause tests' only dependency. */
@@ -15,7 +16,12 @@ const ext = extname(fileURLToPath(import.meta.url));
  * `npm run conformance` sets PCK_REPORT_DIR: then the run also writes the per-clause report, the HTML
  * report and JUnit XML there. CI runs add the HTML report; a plain local run just lists.
  */
-const { reportDir, target, progress } = readKitEnv();
+const { reportDir, target, progress, engines } = readKitEnv();
+/**
+ * Engines besides Chromium (PCK_ENGINES, set by `check --engines`): a project each, running the engine
+ * specs (specs/engines/) through kit/engines. Chromium's own specs are the rest, as before.
+ */
+const otherEngines = engines === undefined ? [] : parseEngines(engines, ENV.engines).filter((engine) => engine !== "chromium");
 /** A line per test, or (PCK_OUTPUT=progress) a progress line every few seconds. */
 const perTest: ReporterDescription = progress ? [`./cli/report/progressReporter${ext}`] : ["list"];
 const reporter: ReporterDescription[] = reportDir
@@ -29,7 +35,7 @@ const reporter: ReporterDescription[] = reportDir
     ? [perTest, ["html", { open: "never", outputFolder: "test-results/html" }], ["junit", { outputFile: "test-results/junit.xml" }]]
     : [perTest];
 
-export default defineConfig({
+export default defineConfig<object, { engine: EngineName }>({
   // What the report needs beyond the results, kept in every shard's blob for `pwa-conformance-kit merge`.
   metadata: { [RUN_METADATA_KEY]: runMetadataFromEnv() },
   testDir: "specs",
@@ -71,6 +77,7 @@ export default defineConfig({
     // What the kit learns about the app once, before any clause test (specs/probe.setup.ts). A setup
     // project: it runs in every run, whatever --grep or --shard leave of the clause tests.
     { name: PROBE_PROJECT, testMatch: `**/probe.setup${ext}` },
-    { name: "chromium", dependencies: [PROBE_PROJECT] },
+    { name: "chromium", dependencies: [PROBE_PROJECT], testIgnore: `**/engines/**` },
+    ...otherEngines.map((engine) => ({ name: engine, dependencies: [PROBE_PROJECT], testMatch: `**/engines/*.spec${ext}`, use: { engine } })),
   ],
 });

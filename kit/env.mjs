@@ -28,6 +28,13 @@ export const ENV = {
   replay: "PCK_REPLAY",
   /** A Chromium binary to test with (set by a user; wins over Playwright's and the OS's). */
   chromium: "PCK_CHROMIUM",
+  /** A Firefox binary for `check --engines firefox` (set by a user; wins over Debian's firefox-esr). */
+  firefox: "PCK_FIREFOX",
+  /**
+   * The engines the run checks in, comma-separated (set by `check --engines`; unset: Chromium
+   * alone). kit/engines/engineNames.ts names them.
+   */
+  engines: "PCK_ENGINES",
   /** `1`: `npm test` installs a browser even when one is found (set by a user, to test that path). */
   forceBrowserInstall: "PCK_FORCE_BROWSER_INSTALL",
   /** The mock server's control token (set by a user; the --control-token flag wins). */
@@ -66,6 +73,8 @@ export const ENV = {
  * @property {string | undefined} recordDir
  * @property {string | undefined} replay
  * @property {string | undefined} chromium
+ * @property {string | undefined} firefox
+ * @property {string | undefined} engines
  * @property {boolean} forceBrowserInstall
  * @property {string | undefined} controlToken
  * @property {string | undefined} bin
@@ -90,6 +99,8 @@ export function readKitEnv(env = process.env) {
     recordDir: read(ENV.recordDir),
     replay: read(ENV.replay),
     chromium: read(ENV.chromium),
+    firefox: read(ENV.firefox),
+    engines: read(ENV.engines),
     forceBrowserInstall: env[ENV.forceBrowserInstall] === "1",
     controlToken: read(ENV.controlToken),
     bin: read(ENV.bin),

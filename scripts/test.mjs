@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { ENV } from "../kit/env.mjs";
 import { ensureChromium, ensureFullChromium } from "./ensureChromium.mjs";
 import { ensureDeps, ROOT } from "./ensureDeps.mjs";
+import { ensureEngines } from "./ensureEngines.mjs";
 import { npm, runCommand, seconds, stopWhenOrphaned } from "./runCommand.mjs";
 import { ALSO_TESTED_NODE, ensureNode, runOnNode, TESTED_NODE, withNodeFirst } from "./testedNode.mjs";
 
@@ -22,6 +23,7 @@ import { ALSO_TESTED_NODE, ensureNode, runOnNode, TESTED_NODE, withNodeFirst } f
  * @property {boolean} [summaryOnly] On success show only the output's last line.
  * @property {NodeJS.ProcessEnv} [env] Extra environment for the command.
  * @property {boolean} [examples] It checks an example app: it waits for the background install first.
+ * @property {boolean} [engines] It runs Firefox and WebKit: it waits for their background install first.
  * @property {typeof ALSO_TESTED_NODE} [node] Run it on this Node instead of this process's: its
  *   binary for `process.execPath` and for a program from node_modules/.bin, and first on PATH.
  */
@@ -69,9 +71,20 @@ function steps(extraArgs) {
       env: { [ENV.reportDir]: join(ROOT, "test-results", "conformance") },
     },
     {
+      // REG in Firefox and WebKit (specs/engines/, through kit/engines), against the reference app:
+      // Debian's firefox-esr over WebDriver BiDi and WebKitGTK through WebKitWebDriver under Xvfb.
+      name: "engines",
+      engines: true,
+      shown: `${ENV.engines}=firefox,webkit npx playwright test --project firefox --project webkit`,
+      run: { bin: "playwright", from: "@playwright/test", args: ["test", "--project", "firefox", "--project", "webkit"] },
+      env: { [ENV.engines]: "firefox,webkit" },
+    },
+    {
       // The suite's self-check: against the reference worker built with one deliberate edit at a
-      // time, the tests scripts/deviantWorker/deviants.ts names must fail, and only they.
+      // time, the tests scripts/deviantWorker/deviants.ts names must fail, and only they (in Firefox
+      // and WebKit too for the deviants that name them).
       name: "deviant worker",
+      engines: true,
       shown: "npx playwright test --config scripts/deviantWorker/playwright.config.ts",
       run: { bin: "playwright", from: "@playwright/test", args: ["test", "--config", "scripts/deviantWorker/playwright.config.ts"] },
     },
@@ -249,11 +262,17 @@ async function test() {
 
   const all = steps(process.argv.slice(2));
   const installs = installExamplesInBackground();
+  // After Chromium's apt-get (one apt-get at a time): the download overlaps the steps before the engines'.
+  const engines = ensureEngines().catch((error) => {
+    console.error(`[test] Firefox and WebKit could not be set up: ${/** @type {Error} */ (error).message}`);
+    return false;
+  });
   /** @type {string[]} */
   const timings = [];
   for (const [index, step] of all.entries()) {
     const label = `${index + 1}/${all.length} ${step.name}`;
     if (step.examples) await installs.wait();
+    if (step.engines) await engines;
     const { code, ms } = await runStep(step, label, nodes);
     if (code !== 0) {
       installs.stop();

@@ -8,7 +8,7 @@ import type { FullResult, Reporter, TestCase, TestResult } from "@playwright/tes
 import { isProbe } from "../../cli/report/probeRecord.ts";
 import { testOutcome } from "../../cli/report/testOutcome.ts";
 import { KIT_ROOT, kitPath } from "../../kit/kitPaths.ts";
-import { DEVIANTS, type Deviant, editsOf } from "./deviants.ts";
+import { DEVIANTS, type Deviant, deviantProjects, editsOf, engineMissing } from "./deviants.ts";
 
 interface Seen {
   readonly outcome: string;
@@ -49,25 +49,32 @@ export default class CaughtReporter implements Reporter {
     const problems: string[] = [...this.#probeFailures];
     const lines: string[] = [];
     for (const deviant of DEVIANTS) {
-      const seen = this.#seen.get(deviant.name) ?? new Map<string, Seen[]>();
-      const caught = new Set(deviant.caughtBy);
-      for (const title of deviant.caughtBy) {
-        const runs = seen.get(title);
-        if (!runs) problems.push(`'${deviant.name}': '${title}' did not run; it must, and fail. Was it renamed? Update scripts/deviantWorker/deviants.ts.`);
-        for (const run of runs ?? []) {
-          if (run.outcome !== "failed") problems.push(`'${deviant.name}' is not caught by '${title}': ${run.outcome}${run.detail ? ` (${run.detail})` : ""}.`);
-        }
-      }
-      const others = [...seen].filter(([title]) => !caught.has(title));
-      for (const [title, runs] of others) {
-        for (const run of runs) {
-          if (run.outcome !== "passed")
-            problems.push(`'${deviant.name}' makes '${title}' ${run.outcome}, which must pass against it${run.detail ? `: ${run.detail}` : ""}.`);
-        }
-      }
       lines.push(`Deviant '${deviant.name}' (${describeDeviation(deviant)}):`);
-      for (const title of deviant.caughtBy) lines.push(`  caught: ${title}: ${seen.get(title)?.[0]?.detail ?? "did not run"}`);
-      lines.push(`  ${others.length} other tests of ${deviant.grep} run against it, to pass.`);
+      for (const { project, engine } of deviantProjects(deviant)) {
+        const seen = this.#seen.get(project) ?? new Map<string, Seen[]>();
+        const caught = new Set(deviant.caughtBy);
+        for (const title of deviant.caughtBy) {
+          const runs = seen.get(title);
+          if (!runs) problems.push(`'${project}': '${title}' did not run; it must, and fail. Was it renamed? Update scripts/deviantWorker/deviants.ts.`);
+          for (const run of runs ?? []) {
+            if (run.outcome !== "failed") problems.push(`'${project}' is not caught by '${title}': ${run.outcome}${run.detail ? ` (${run.detail})` : ""}.`);
+          }
+        }
+        const others = [...seen].filter(([title]) => !caught.has(title));
+        for (const [title, runs] of others) {
+          for (const run of runs) {
+            if (run.outcome !== "passed")
+              problems.push(`'${project}' makes '${title}' ${run.outcome}, which must pass against it${run.detail ? `: ${run.detail}` : ""}.`);
+          }
+        }
+        const where = engine === "chromium" ? "" : ` in ${engine}`;
+        for (const title of deviant.caughtBy) lines.push(`  caught${where}: ${title}: ${seen.get(title)?.[0]?.detail ?? "did not run"}`);
+        lines.push(`  ${others.length} other tests of ${deviant.grep} run against it${where}, to pass.`);
+      }
+    }
+    for (const engine of ["firefox", "webkit"] as const) {
+      const why = engineMissing(engine);
+      if (why !== undefined && DEVIANTS.some((deviant) => deviant.engines?.includes(engine))) lines.push(`Not run in ${engine}: ${why}.`);
     }
     process.stdout.write(`\n${lines.join("\n")}\n`);
     if (problems.length === 0) {

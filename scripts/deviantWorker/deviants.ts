@@ -5,6 +5,7 @@
  * every other one must pass. A suite whose tests cannot fail proves nothing.
  */
 import { join } from "node:path";
+import { describeMissing, findFirefox, findWebKit, isMissing } from "../../kit/engines/findEngine.mjs";
 import { kitPath } from "../../kit/kitPaths.ts";
 import type { ScenarioInput } from "../../mock-server/scenarios/scenarioSchema.ts";
 import { FAILURE_STATUSES } from "../../specs/checks/failureFault.ts";
@@ -17,6 +18,29 @@ interface DeviantBase {
   readonly grep: RegExp;
   /** Titles (without their describe) of the tests that must fail against it. */
   readonly caughtBy: readonly string[];
+  /**
+   * Engines besides Chromium whose engine specs (specs/engines/) must catch it too, each in a project
+   * of its own (deviantProjects): the proof that a clause can fail in that engine.
+   */
+  readonly engines?: readonly ("firefox" | "webkit")[];
+}
+
+/** Why an engine cannot run here ("firefox-esr not installed (apt-get install firefox-esr)"), or undefined. */
+export function engineMissing(engine: "firefox" | "webkit"): string | undefined {
+  const setup = engine === "firefox" ? findFirefox() : findWebKit();
+  return isMissing(setup) ? describeMissing(setup) : undefined;
+}
+
+/**
+ * A deviant's Playwright projects: its Chromium run (the deviant's own name), then one per engine it
+ * names that is installed (the report says which were not: caughtReporter.ts).
+ */
+export function deviantProjects(deviant: {
+  readonly name: string;
+  readonly engines?: readonly ("firefox" | "webkit")[];
+}): { project: string; engine: "chromium" | "firefox" | "webkit" }[] {
+  const engines = (deviant.engines ?? []).filter((engine) => engineMissing(engine) === undefined);
+  return [{ project: deviant.name, engine: "chromium" }, ...engines.map((engine) => ({ project: `${deviant.name} · ${engine}`, engine }))];
 }
 
 /**
@@ -301,6 +325,8 @@ export const DEVIANTS: readonly Deviant[] = [
     with: '  win.navigator.serviceWorker.addEventListener("message", () => undefined);\n  onStatus("waiting");\n',
     grep: /REG-1 /,
     caughtBy: ["REG-1 does nothing and throws nothing without navigator.serviceWorker"],
+    // WebKitWebDriver cannot take navigator.serviceWorker away (no script before the page's own).
+    engines: ["firefox"],
   },
   {
     // A worker registered one folder down (`/app/pages/`): it controls nothing above it, home included.
@@ -311,6 +337,7 @@ export const DEVIANTS: readonly Deviant[] = [
     with: '      scope: scopePath(config.basePath) + "pages/",\n',
     grep: /REG-2 /,
     caughtBy: ["REG-2 registers at the app root scope with the script under it"],
+    engines: ["firefox", "webkit"],
   },
   {
     // The naive base-path test: `/apple` passes `startsWith('/app')`, so a page of another app on
@@ -322,6 +349,7 @@ export const DEVIANTS: readonly Deviant[] = [
     with: "  void isWithinBasePath;\n  if (!win.location.pathname.startsWith(config.basePath)) return",
     grep: /REG-4 /,
     caughtBy: ["REG-4 does not register outside the base path (outside page 2)"],
+    engines: ["firefox", "webkit"],
   },
   {
     // The page posts every history change, offline too: the worker's fetch of it fails. Its

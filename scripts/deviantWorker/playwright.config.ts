@@ -10,7 +10,7 @@ import { ENV, readKitEnv } from "../../kit/env.mjs";
 import { DIST_DIR, kitPath } from "../../kit/kitPaths.ts";
 import base from "../../playwright.config.ts";
 import type { ManifestOverride } from "../../specs/harness/manifestOverride.ts";
-import { DEVIANTS, deviantDist, deviantScenario, deviantScript, editsOf } from "./deviants.ts";
+import { DEVIANTS, deviantDist, deviantProjects, deviantScenario, deviantScript, editsOf } from "./deviants.ts";
 
 if (readKitEnv().target) {
   throw new Error(`Failed to run the self-check: it swaps the reference app's worker, and ${ENV.target} names another app. Unset ${ENV.target}.`);
@@ -19,6 +19,7 @@ if (readKitEnv().target) {
 export default defineConfig<
   object,
   {
+    engine: "chromium" | "firefox" | "webkit";
     workerScript: string | undefined;
     referenceDist: string | undefined;
     hostScenario: string | undefined;
@@ -52,9 +53,14 @@ export default defineConfig<
     // A deviant's probe, and then its few tests, each run in one Playwright worker, one test after
     // another: a worker costs a browser launch and the harness, and 42 projects spread test by test
     // started 76 of them. Different deviants still run side by side, as many as there are workers.
+    // In Firefox and WebKit the engine specs run, through kit/engines (each engine's browser in its project's worker).
     return [
       { name: probe, testMatch: "**/probe.setup.ts", use, workers: 1 },
-      { name: deviant.name, grep: deviant.grep, dependencies: [probe], use, workers: 1 },
+      ...deviantProjects(deviant).map(({ project, engine }) =>
+        engine === "chromium"
+          ? { name: project, grep: deviant.grep, dependencies: [probe], use, workers: 1, testIgnore: "**/engines/**" }
+          : { name: project, grep: deviant.grep, dependencies: [probe], use: { ...use, engine }, workers: 1, testMatch: "**/engines/*.spec.ts" },
+      ),
     ];
   }),
 });

@@ -40,7 +40,7 @@ function expectedFailuresFromEnv(): string[] {
 
 export type { Spy };
 
-interface TestFixtures {
+export interface TestFixtures {
   /** The mock server of this worker, reset (faults, journal, config) before the test. */
   mock: MockServer;
   /** The app under test, as its profile describes it. */
@@ -74,7 +74,7 @@ interface TestFixtures {
   contextSettings: BrowserContextOptions;
 }
 
-interface WorkerFixtures {
+export interface WorkerFixtures {
   profile: Profile;
   /** What the probe learned about the app in this run (kit/appFacts.ts), the same for every test. */
   facts: AppFacts;

@@ -1,0 +1,52 @@
+/**
+ * One interface for the browser actions and observations a clause check needs in any engine, so a
+ * check is written once and run in Chromium (Playwright), Firefox (puppeteer-core over WebDriver
+ * BiDi) and WebKit (WebKitWebDriver). What an engine's driver cannot do is a capability, false, so
+ * the check says "not checked in <engine>" with the reason instead of guessing. Observations of the
+ * network come from the mock server's journal, never from the driver: Firefox's and WebKit's
+ * drivers see the page's requests but not its worker's, and emulated offline lies in Firefox.
+ */
+import type { EngineName } from "./engineNames.ts";
+
+/** A function run in the page: serialised as source, so it may use only its argument. */
+export type InPage<A, R> = (arg: A) => R | Promise<R>;
+
+export interface EngineCapabilities {
+  /**
+   * Whether a script can run in each new document before the page's own (Playwright's init
+   * scripts, BiDi's preload scripts). Classic WebDriver (WebKitWebDriver) has no such command.
+   */
+  readonly scriptBeforePage: boolean;
+}
+
+export interface EnginePage {
+  /** Navigates to an absolute URL; resolves once the document's load event has fired. */
+  goto(url: string): Promise<void>;
+  /** Reloads; resolves once the load event has fired again. */
+  reload(): Promise<void>;
+  /** The page's URL now. */
+  url(): Promise<string>;
+  /** Runs `fn(arg)` in the page, awaits it there, and resolves with its JSON-safe result. */
+  evaluate<A, R>(fn: InPage<A, R>, arg: A): Promise<R>;
+  /** Closes the page and the private context it was opened in. */
+  close(): Promise<void>;
+}
+
+export interface EngineBrowser {
+  readonly engine: EngineName;
+  /** What ran, for the report: e.g. "Firefox 153.7.0esr (Debian firefox-esr, puppeteer-core over WebDriver BiDi)". */
+  readonly version: string;
+  readonly capabilities: EngineCapabilities;
+  /**
+   * A page in a fresh private context: no registrations, caches or cookies from any other.
+   * `beforePage` runs in each of its documents before the page's own scripts; only where
+   * `capabilities.scriptBeforePage` holds (else the call rejects).
+   */
+  newPage(options?: { beforePage?: InPage<unknown, void>; beforePageArg?: unknown }): Promise<EnginePage>;
+  close(): Promise<void>;
+}
+
+/** `(fn)(arg)` as an expression: how a function crosses into a driver that takes source. */
+export function callSource<A, R>(fn: InPage<A, R>, arg: A): string {
+  return `(${fn.toString()})(${JSON.stringify(arg ?? null)})`;
+}

@@ -1,0 +1,77 @@
+/**
+ * Firefox through puppeteer-core over WebDriver BiDi: Playwright cannot drive a stock Firefox (its
+ * `firefox` launcher needs its patched build, and its BiDi channel fails on ESR at newContext), and
+ * no geckodriver is obtainable without a download. Each page gets a BiDi user context of its own
+ * (separate storage, service workers included). Its emulated offline is never used: it lets the
+ * worker's own fetches through (docs/engines.md); the mock server's switch is the only "no network".
+ */
+import puppeteer, { type Browser, type Page } from "puppeteer-core";
+import { callSource, type EngineBrowser, type EnginePage, type InPage } from "./engine.ts";
+import type { FirefoxSetup } from "./findEngine.mjs";
+
+/** A cold headless Firefox took 6.5 s to start here (a new profile each time); generous for a busy CI machine. */
+const LAUNCH_TIMEOUT_MS = 60_000;
+
+/**
+ * Prefs of a fair test: service workers on `http://127.0.0.1` are allowed in Firefox as on any
+ * secure context, so none is needed for that; these only keep a closed network quiet.
+ */
+const PREFS = {
+  "app.update.enabled": false,
+  "browser.safebrowsing.malware.enabled": false,
+  "browser.safebrowsing.phishing.enabled": false,
+  "datareporting.policy.dataSubmissionEnabled": false,
+  "network.captive-portal-service.enabled": false,
+  "network.connectivity-service.enabled": false,
+};
+
+class FirefoxPage implements EnginePage {
+  constructor(
+    private readonly page: Page,
+    private readonly closeContext: () => Promise<void>,
+  ) {}
+
+  async goto(url: string): Promise<void> {
+    await this.page.goto(url, { waitUntil: "load" });
+  }
+
+  async reload(): Promise<void> {
+    await this.page.reload({ waitUntil: "load" });
+  }
+
+  async url(): Promise<string> {
+    return this.page.url();
+  }
+
+  evaluate<A, R>(fn: InPage<A, R>, arg: A): Promise<R> {
+    return this.page.evaluate(callSource(fn, arg)) as Promise<R>;
+  }
+
+  close(): Promise<void> {
+    return this.closeContext();
+  }
+}
+
+export async function launchFirefox(setup: FirefoxSetup): Promise<EngineBrowser> {
+  const browser: Browser = await puppeteer.launch({
+    browser: "firefox",
+    executablePath: setup.executablePath,
+    headless: true,
+    timeout: LAUNCH_TIMEOUT_MS,
+    extraPrefsFirefox: PREFS,
+  });
+  // "firefox/153.7.0": the report names the build as what it is.
+  const [, number = "unknown"] = (await browser.version()).split("/");
+  return {
+    engine: "firefox",
+    version: `Firefox ${number} (${setup.executablePath}, puppeteer-core over WebDriver BiDi)`,
+    capabilities: { scriptBeforePage: true },
+    async newPage(options = {}) {
+      const context = await browser.createBrowserContext();
+      const page = await context.newPage();
+      if (options.beforePage) await page.evaluateOnNewDocument(callSource(options.beforePage, options.beforePageArg));
+      return new FirefoxPage(page, () => context.close());
+    },
+    close: () => browser.close(),
+  };
+}

@@ -1,0 +1,55 @@
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { expect, onTestFinished, test } from "vitest";
+import { WebDriverClient, WebDriverError } from "./webDriverClient.ts";
+
+/** A stand-in WebKitWebDriver: answers each command as `answer` says, recording what it was sent. */
+async function fakeDriver(answer: (method: string, path: string, body: unknown) => { status: number; value: unknown }) {
+  const sent: { method: string; path: string; body: unknown }[] = [];
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    let raw = "";
+    req.on("data", (chunk) => {
+      raw += chunk;
+    });
+    req.on("end", () => {
+      const body = raw ? JSON.parse(raw) : undefined;
+      sent.push({ method: req.method ?? "", path: req.url ?? "", body });
+      const { status, value } = answer(req.method ?? "", req.url ?? "", body);
+      res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify({ value }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  onTestFinished(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  return { client: new WebDriverClient(`http://127.0.0.1:${(server.address() as AddressInfo).port}`), sent };
+}
+
+test("ready() resolves once /status says ready", async () => {
+  let calls = 0;
+  const { client } = await fakeDriver(() => ({ status: 200, value: { ready: ++calls >= 3 } }));
+  await client.ready(5_000);
+  expect(calls).toBe(3);
+});
+
+test("ready() rejects after its timeout, naming the driver", async () => {
+  const { client } = await fakeDriver(() => ({ status: 200, value: { ready: false } }));
+  await expect(client.ready(200)).rejects.toThrow("WebKitWebDriver did not answer /status within 200 ms");
+});
+
+test("a driver error is a WebDriverError carrying the driver's error and message", async () => {
+  const { client } = await fakeDriver(() => ({ status: 404, value: { error: "invalid session id", message: "no such session" } }));
+  const failed = client.command("POST", "/session/x/url", { url: "http://127.0.0.1/" });
+  await expect(failed).rejects.toBeInstanceOf(WebDriverError);
+  await expect(failed).rejects.toThrow("WebKitWebDriver POST /session/x/url: invalid session id: no such session");
+});
+
+test("evaluate() sends the expression as an async script and returns its value", async () => {
+  const { client, sent } = await fakeDriver(() => ({ status: 200, value: { value: 42 } }));
+  expect(await client.evaluate("s1", "(() => 42)()")).toBe(42);
+  expect(sent[0]?.path).toBe("/session/s1/execute/async");
+  expect((sent[0]?.body as { script?: string } | undefined)?.script).toContain("Promise.resolve().then(() => (() => 42)())");
+});
+
+test("a rejection in the page is an error with the page's message, not a driver timeout", async () => {
+  const { client } = await fakeDriver(() => ({ status: 200, value: { error: "TypeError: boom" } }));
+  await expect(client.evaluate("s1", "x")).rejects.toThrow("in the page: TypeError: boom");
+});

@@ -1,0 +1,72 @@
+/**
+ * The few W3C WebDriver (classic) commands the WebKit engine uses, over fetch: new session, navigate,
+ * refresh, current URL, execute async script, delete session. Hand-written on purpose: the `webdriver`
+ * package, the field's client, brings driver downloaders (geckodriver, edgedriver, safaridriver:
+ * 80 MB here) that cannot run on a closed network and that WebKitWebDriver does not need.
+ * https://www.w3.org/TR/webdriver2/
+ */
+
+/** How long one command may take: a navigation's load on a busy machine, or a script's wait. */
+export const COMMAND_TIMEOUT_MS = 90_000;
+
+export class WebDriverError extends Error {
+  override name = "WebDriverError";
+}
+
+interface Reply {
+  readonly value: unknown;
+}
+
+export class WebDriverClient {
+  constructor(private readonly origin: string) {}
+
+  async command(method: "GET" | "POST" | "DELETE", path: string, body?: unknown): Promise<unknown> {
+    const response = await fetch(`${this.origin}${path}`, {
+      method,
+      headers: body === undefined ? {} : { "content-type": "application/json; charset=utf-8" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(COMMAND_TIMEOUT_MS),
+    });
+    const reply = (await response.json()) as Reply;
+    if (!response.ok) {
+      const value = reply.value as { error?: string; message?: string } | undefined;
+      throw new WebDriverError(`WebKitWebDriver ${method} ${path}: ${value?.error ?? response.status}: ${value?.message ?? ""}`.trim());
+    }
+    return reply.value;
+  }
+
+  /** Resolves once the driver answers /status as ready, or rejects after `timeoutMs`. */
+  async ready(timeoutMs: number): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    let last: unknown;
+    while (Date.now() < deadline) {
+      try {
+        const status = (await this.command("GET", "/status")) as { ready?: boolean };
+        if (status.ready !== false) return;
+      } catch (error) {
+        last = error;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new WebDriverError(`WebKitWebDriver did not answer /status within ${timeoutMs} ms${last ? ` (${(last as Error).message})` : ""}.`);
+  }
+
+  async newSession(capabilities: Record<string, unknown>): Promise<{ sessionId: string; capabilities: Record<string, unknown> }> {
+    return (await this.command("POST", "/session", { capabilities: { alwaysMatch: capabilities } })) as {
+      sessionId: string;
+      capabilities: Record<string, unknown>;
+    };
+  }
+
+  /**
+   * Runs `source` (an expression, awaited) in the session's page. A rejection in the page comes back
+   * as a WebDriverError carrying the page's message, not as a driver timeout.
+   */
+  async evaluate(sessionId: string, source: string): Promise<unknown> {
+    const script = `const done = arguments[arguments.length - 1];
+Promise.resolve().then(() => ${source}).then((value) => done({ value }), (error) => done({ error: error instanceof Error ? \`\${error.name}: \${error.message}\` : String(error) }));`;
+    const result = (await this.command("POST", `/session/${sessionId}/execute/async`, { script, args: [] })) as { value?: unknown; error?: string };
+    if (result.error !== undefined) throw new WebDriverError(`in the page: ${result.error}`);
+    return result.value;
+  }
+}

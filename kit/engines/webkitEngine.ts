@@ -1,0 +1,125 @@
+/**
+ * WebKit through WebKitWebDriver and Debian's WebKitGTK (MiniBrowser), under Xvfb when there is no
+ * display: Playwright's own WebKit build cannot be downloaded here, and WebKitWebDriver refuses BiDi.
+ * Classic WebDriver has no private contexts and no script before the page's own, so each page is a
+ * session of its own (a MiniBrowser with its own ephemeral storage, 2.5 s to start here) and
+ * `scriptBeforePage` is false.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { freePort } from "../freePort.ts";
+import { callSource, type EngineBrowser, type EnginePage, type InPage } from "./engine.ts";
+import type { WebKitSetup } from "./findEngine.mjs";
+import { WebDriverClient } from "./webDriverClient.ts";
+
+/** Xvfb and the driver start in well under a second; generous for a busy CI machine. */
+const START_TIMEOUT_MS = 30_000;
+
+/** Starts Xvfb on a display it picks itself (-displayfd): resolves with ":<n>" once it accepts clients. */
+function startXvfb(xvfb: string): Promise<{ display: string; process: ChildProcess }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(xvfb, ["-displayfd", "3", "-screen", "0", "1280x800x24", "-nolisten", "tcp"], { stdio: ["ignore", "ignore", "pipe", "pipe"] });
+    let err = "";
+    child.stderr?.on("data", (chunk: Buffer) => {
+      err = (err + chunk.toString()).slice(-2_000);
+    });
+    const timer = setTimeout(() => {
+      child.kill();
+      reject(new Error(`Xvfb did not start within ${START_TIMEOUT_MS} ms: ${err.trim()}`));
+    }, START_TIMEOUT_MS);
+    const fd3 = child.stdio[3] as NodeJS.ReadableStream;
+    fd3.once("data", (chunk: Buffer) => {
+      clearTimeout(timer);
+      resolve({ display: `:${chunk.toString().trim()}`, process: child });
+    });
+    child.once("error", (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`Xvfb exited with ${code}: ${err.trim()}`));
+    });
+  });
+}
+
+class WebKitPage implements EnginePage {
+  constructor(
+    private readonly client: WebDriverClient,
+    private readonly sessionId: string,
+  ) {}
+
+  async goto(url: string): Promise<void> {
+    // The default page load strategy, "normal", returns once the document is complete: after load.
+    await this.client.command("POST", `/session/${this.sessionId}/url`, { url });
+  }
+
+  async reload(): Promise<void> {
+    await this.client.command("POST", `/session/${this.sessionId}/refresh`, {});
+  }
+
+  async url(): Promise<string> {
+    return (await this.client.command("GET", `/session/${this.sessionId}/url`)) as string;
+  }
+
+  async evaluate<A, R>(fn: InPage<A, R>, arg: A): Promise<R> {
+    return (await this.client.evaluate(this.sessionId, callSource(fn, arg))) as R;
+  }
+
+  async close(): Promise<void> {
+    await this.client.command("DELETE", `/session/${this.sessionId}`);
+  }
+}
+
+export async function launchWebKit(setup: WebKitSetup): Promise<EngineBrowser> {
+  const xvfb = setup.xvfb ? await startXvfb(setup.xvfb) : undefined;
+  const port = await freePort();
+  const driver = spawn(setup.driver, [`--port=${port}`, "--host=127.0.0.1"], {
+    stdio: "ignore",
+    env: { ...process.env, ...(xvfb ? { DISPLAY: xvfb.display } : {}) },
+  });
+  const stop = async () => {
+    driver.kill();
+    xvfb?.process.kill();
+  };
+  const client = new WebDriverClient(`http://127.0.0.1:${port}`);
+  try {
+    await client.ready(START_TIMEOUT_MS);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  const capabilities = {
+    "webkitgtk:browserOptions": { binary: setup.miniBrowser, args: ["--automation"] },
+    timeouts: { script: 60_000, pageLoad: 60_000 },
+  };
+  const open = async () => {
+    const session = await client.newSession(capabilities);
+    return { page: new WebKitPage(client, session.sessionId), version: String(session.capabilities.browserVersion ?? "unknown") };
+  };
+  // The version comes with a session: the first one is kept for the first page.
+  let first: EnginePage | undefined;
+  let version: string;
+  try {
+    const opened = await open();
+    first = opened.page;
+    version = opened.version;
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return {
+    engine: "webkit",
+    version: `WebKitGTK ${version} (MiniBrowser ${setup.miniBrowser}, WebKitWebDriver)`,
+    capabilities: { scriptBeforePage: false },
+    async newPage(options = {}) {
+      if (options.beforePage) throw new Error("WebKitWebDriver (classic WebDriver) cannot run a script before the page's own.");
+      const page = first ?? (await open()).page;
+      first = undefined;
+      return page;
+    },
+    async close() {
+      await first?.close().catch(() => undefined);
+      await stop();
+    },
+  };
+}

@@ -1,0 +1,162 @@
+/**
+ * REG in Firefox and WebKit (playwright.config.ts's engine projects): the same rules as
+ * specs/registration.spec.ts judges in Chromium, read through kit/engines. What the page did is read
+ * in the page (its registrations) and from the mock server's journal (a register() call fetches the
+ * worker script: the journal sees the fetch whichever engine made it), not from a spy on register(),
+ * which classic WebDriver could not install before the page's own scripts. REG-2's Cache-Control
+ * is a property of the server's answer, judged once, in Chromium.
+ */
+import type { Profile } from "../../cli/profile/profileSchema.ts";
+import type { EnginePage } from "../../kit/engines/engine.ts";
+import { CONTROL_TIMEOUT_MS } from "../../kit/workerControl.ts";
+import { cameWithin, needs, notChecked, RECOMMENDED } from "../harness/applicability.ts";
+import { expect, test } from "../harness/engineFixtures.ts";
+import { checkProfileFirst } from "../harness/fixtures.ts";
+import type { MockServer } from "../harness/mockServerProcess.ts";
+import { registerWatchWindow } from "../harness/windows.ts";
+
+/** The worker script fetches the journal holds: each is a register() call (or the browser's update check of one). */
+async function scriptFetches(server: MockServer, profile: Profile): Promise<string[]> {
+  return (await server.journal()).filter((entry) => entry.url.startsWith(profile.worker.script)).map((entry) => entry.url);
+}
+
+/** The scopes of the page's origin's registrations. */
+const registrationScopes = (page: EnginePage) => page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).map((r) => r.scope), null);
+
+/**
+ * Waits until the app has decided whether to register: the reference says so on the page; any other
+ * app has decided once `load` has fired and its listeners ran (goto resolves after load). A page
+ * that threw on the way never says so: its errors are then the verdict, not the wait.
+ */
+async function decided(page: EnginePage, profile: Profile, errors: () => Promise<string[]>): Promise<void> {
+  const selector = profile.reference?.decidedSelector;
+  if (selector === undefined) return;
+  try {
+    await expect
+      .poll(() => page.evaluate((wanted) => document.querySelector(wanted) !== null, selector), { message: "the page says it has decided whether to register" })
+      .toBe(true);
+  } catch (error) {
+    if ((await errors()).length === 0) throw error;
+  }
+}
+
+/**
+ * Takes a browser feature away (its argument: "serviceWorker" or "caches") before the page's scripts
+ * run, and records what the page throws. Serialised into the page: it uses its argument alone.
+ */
+function without(what: unknown): void {
+  const errors: string[] = [];
+  (window as unknown as { __pckErrors: string[] }).__pckErrors = errors;
+  addEventListener("error", (event) => errors.push(event.message));
+  addEventListener("unhandledrejection", (event) => errors.push(String(event.reason)));
+  if (what === "serviceWorker") Reflect.deleteProperty(Navigator.prototype, "serviceWorker");
+  else {
+    Reflect.deleteProperty(window, "caches");
+    Reflect.deleteProperty(Window.prototype, "caches");
+  }
+}
+
+const pageErrors = (page: EnginePage) => () => page.evaluate(() => (window as unknown as { __pckErrors?: string[] }).__pckErrors ?? [], null);
+
+/** The engines whose driver can run a script before the page's own: how a feature is taken away. */
+function needsScriptBeforePage(engine: { capabilities: { scriptBeforePage: boolean }; engine: string }, what: string): void {
+  if (!engine.capabilities.scriptBeforePage)
+    notChecked(
+      `${engine.engine}: ${what} needs a script that runs before the page's own, which ${engine.engine === "webkit" ? "WebKitWebDriver (classic WebDriver; it refuses BiDi, whose preload scripts would do it)" : "its driver"} cannot run`,
+    );
+}
+
+test.describe("REG-1 support detection", () => {
+  test("REG-1 registers when serviceWorker and caches exist", async ({ enginePage, engineServer, profile }) => {
+    await enginePage.goto(`${engineServer.origin}${profile.home}`);
+    await expect
+      .poll(() => scriptFetches(engineServer, profile), { message: "a fetch of the worker script (a register() call)", timeout: CONTROL_TIMEOUT_MS })
+      .not.toEqual([]);
+    await expect.poll(() => registrationScopes(enginePage), { message: "the page's registrations", timeout: CONTROL_TIMEOUT_MS }).not.toEqual([]);
+  });
+
+  test("REG-1 does nothing and throws nothing without navigator.serviceWorker", async ({ engineOf, engineServer, profile }) => {
+    needsScriptBeforePage(engineOf, "taking navigator.serviceWorker away");
+    const page = await engineOf.newPage({ beforePage: without, beforePageArg: "serviceWorker" });
+    try {
+      await page.goto(`${engineServer.origin}${profile.home}`);
+      await decided(page, profile, pageErrors(page));
+      expect(await pageErrors(page)(), "errors the page threw").toEqual([]);
+      expect(await page.evaluate(() => "serviceWorker" in navigator, null)).toBe(false);
+      expect(await scriptFetches(engineServer, profile)).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
+  test("REG-1 does nothing and throws nothing without Cache Storage", RECOMMENDED, async ({ engineOf, engineServer, profile, facts }) => {
+    needsScriptBeforePage(engineOf, "taking Cache Storage away");
+    const page = await engineOf.newPage({ beforePage: without, beforePageArg: "caches" });
+    try {
+      await page.goto(`${engineServer.origin}${profile.home}`);
+      await decided(page, profile, pageErrors(page));
+      expect(await page.evaluate(() => "caches" in window, null)).toBe(false);
+      if (!profile.reference)
+        await cameWithin("a register() call without Cache Storage", () =>
+          expect.poll(() => scriptFetches(engineServer, profile), { timeout: registerWatchWindow(facts.registerCall) }).not.toEqual([]),
+        );
+      expect(await scriptFetches(engineServer, profile), "worker script fetches (register() calls) in a browser without Cache Storage").toEqual([]);
+      expect(await registrationScopes(page)).toEqual([]);
+      expect(await pageErrors(page)(), "errors the page threw").toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+});
+
+test.describe("REG-2 scope", () => {
+  test("REG-2 registers at the app root scope with the script under it", async ({ enginePage, engineServer, app, profile }) => {
+    await enginePage.goto(`${engineServer.origin}${app.page(0).path}`);
+    const registration = () =>
+      enginePage.evaluate(async () => {
+        const found = await navigator.serviceWorker.getRegistration();
+        const worker = found?.active ?? found?.waiting ?? found?.installing;
+        return found && worker ? { scope: found.scope, scriptURL: worker.scriptURL } : null;
+      }, null);
+    // A registration shows up before its worker does: wait for both, as long as for control.
+    await expect.poll(registration, { message: "a registration with a worker covering the page", timeout: CONTROL_TIMEOUT_MS }).not.toBeNull();
+    const info = await registration();
+    const scope = `${engineServer.origin}${profile.worker.scope}`;
+    expect(info?.scope, "the registration's scope").toBe(scope);
+    expect(info?.scriptURL?.startsWith(scope), `the script ${info?.scriptURL} is under the scope`).toBe(true);
+  });
+});
+
+test.describe("REG-4 base path", () => {
+  for (const index of [0, 1, 2]) {
+    const outsidePath = (profile: Profile) => needs(profile.outside[index], `page outside the base path serving its shell (outside[${index}])`);
+    test.describe(() => {
+      checkProfileFirst(outsidePath);
+      test(`REG-4 does not register outside the base path (outside page ${index + 1})`, async ({ enginePage, engineServer, profile, facts }) => {
+        const path = outsidePath(profile);
+        await enginePage.goto(`${engineServer.origin}${path}`);
+        await decided(enginePage, profile, async () => []);
+        if (!profile.reference)
+          await cameWithin(`a register() call at ${path}`, () =>
+            expect.poll(() => scriptFetches(engineServer, profile), { timeout: registerWatchWindow(facts.registerCall) }).not.toEqual([]),
+          );
+        expect(await scriptFetches(engineServer, profile), `worker script fetches (register() calls) at ${path}`).toEqual([]);
+        expect(await registrationScopes(enginePage)).toEqual([]);
+      });
+    });
+  }
+
+  for (const index of [0, 1]) {
+    const insidePath = (profile: Profile) => needs(profile.inside[index], `inside page ${index + 1} (inside[${index}])`);
+    test.describe(() => {
+      checkProfileFirst(insidePath);
+      test(`REG-4 registers inside the base path (inside page ${index + 1})`, async ({ enginePage, engineServer, profile }) => {
+        const path = insidePath(profile);
+        await enginePage.goto(`${engineServer.origin}${path}`);
+        await expect
+          .poll(() => registrationScopes(enginePage), { message: `the registrations of ${path}`, timeout: CONTROL_TIMEOUT_MS })
+          .toEqual([`${engineServer.origin}${profile.worker.scope}`]);
+      });
+    });
+  }
+});

@@ -1,0 +1,59 @@
+/**
+ * Fixtures of the engine specs (specs/engines/): the clause checks run in Firefox and WebKit through
+ * kit/engines' one interface. A Playwright project per engine names it (`engine`); the browser starts
+ * once per Playwright worker. An engine that is not installed is not a failure of the app: each of
+ * its tests is not checked, saying what to install. The network is read from the mock server's
+ * journal, which sees the page's and its worker's requests alike.
+ */
+import type { EngineBrowser, EnginePage } from "../../kit/engines/engine.ts";
+import type { EngineName } from "../../kit/engines/engineNames.ts";
+import { launchEngine } from "../../kit/engines/launchEngine.ts";
+import { notChecked } from "./applicability.ts";
+import { test as base } from "./fixtures.ts";
+import type { MockServer } from "./mockServerProcess.ts";
+
+interface EngineWorkerFixtures {
+  /** Which engine this project's tests run in (playwright.config.ts). */
+  engine: EngineName;
+  /** The engine's browser, or why there is none on this machine. */
+  engineBrowser: { readonly browser: EngineBrowser } | { readonly notInstalled: string };
+}
+
+interface EngineTestFixtures {
+  /** A page in a fresh private context of the engine, closed after the test. */
+  enginePage: EnginePage;
+  /** What the engine's driver can do: a check that needs more is not checked in that engine. */
+  engineOf: EngineBrowser;
+  /** The mock server this test uses, reset: its journal holds this test's requests alone. */
+  engineServer: MockServer;
+}
+
+export const test = base.extend<EngineTestFixtures, EngineWorkerFixtures>({
+  engine: ["firefox", { option: true, scope: "worker" }],
+  engineBrowser: [
+    async ({ engine }, use) => {
+      if (engine === "chromium") throw new Error("The engine specs run in Firefox and WebKit; Chromium's own specs are specs/*.spec.ts.");
+      const launched = await launchEngine(engine);
+      await use(launched);
+      if ("browser" in launched) await launched.browser.close();
+    },
+    { scope: "worker" },
+  ],
+  engineOf: async ({ engineBrowser, engine }, use) => {
+    if ("notInstalled" in engineBrowser) notChecked(`${engine}: ${engineBrowser.notInstalled}`);
+    await use(engineBrowser.browser);
+  },
+  engineServer: async ({ servers }, use) => {
+    const [server] = servers;
+    if (!server) throw new Error("The run has no mock server for this worker.");
+    await server.reset();
+    await use(server);
+  },
+  enginePage: async ({ engineOf }, use) => {
+    const page = await engineOf.newPage();
+    await use(page);
+    await page.close();
+  },
+});
+
+export { expect } from "./fixtures.ts";
