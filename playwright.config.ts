@@ -21,7 +21,10 @@ const { reportDir, target, progress, engines } = readKitEnv();
  * Engines besides Chromium (PCK_ENGINES, set by `check --engines`): a project each, running the engine
  * specs (specs/engines/) through kit/engines. Chromium's own specs are the rest, as before.
  */
-const otherEngines = engines === undefined ? [] : parseEngines(engines, ENV.engines).filter((engine) => engine !== "chromium");
+const named = engines === undefined ? [] : parseEngines(engines, ENV.engines);
+const otherEngines = named.filter((engine) => engine !== "chromium");
+/** With other engines named, the engine specs run in Chromium too: a difference is then the engine's, not the check's. */
+export const CHROMIUM_ENGINE_SPECS = "chromium engine specs";
 /** A line per test, or (PCK_OUTPUT=progress) a progress line every few seconds. */
 const perTest: ReporterDescription = progress ? [`./cli/report/progressReporter${ext}`] : ["list"];
 const reporter: ReporterDescription[] = reportDir
@@ -78,6 +81,9 @@ export default defineConfig<object, { engine: EngineName }>({
     // project: it runs in every run, whatever --grep or --shard leave of the clause tests.
     { name: PROBE_PROJECT, testMatch: `**/probe.setup${ext}` },
     { name: "chromium", dependencies: [PROBE_PROJECT], testIgnore: `**/engines/**` },
-    ...otherEngines.map((engine) => ({ name: engine, dependencies: [PROBE_PROJECT], testMatch: `**/engines/*.spec${ext}`, use: { engine } })),
+    ...[
+      ...(otherEngines.length > 0 && named.includes("chromium") ? [{ name: CHROMIUM_ENGINE_SPECS, engine: "chromium" as const }] : []),
+      ...otherEngines.map((engine) => ({ name: engine, engine })),
+    ].map(({ name, engine }) => ({ name, dependencies: [PROBE_PROJECT], testMatch: `**/engines/*.spec${ext}`, use: { engine } })),
   ],
 });

@@ -75,9 +75,10 @@ function steps(extraArgs) {
       // Debian's firefox-esr over WebDriver BiDi and WebKitGTK through WebKitWebDriver under Xvfb.
       name: "engines",
       engines: true,
-      shown: `${ENV.engines}=firefox,webkit npx playwright test --project firefox --project webkit`,
-      run: { bin: "playwright", from: "@playwright/test", args: ["test", "--project", "firefox", "--project", "webkit"] },
-      env: { [ENV.engines]: "firefox,webkit" },
+      // The same engine specs in Chromium too, through kit/engines' Playwright implementation: a control.
+      shown: `${ENV.engines}=chromium,firefox,webkit npx playwright test --project 'chromium engine specs' --project firefox --project webkit`,
+      run: { bin: "playwright", from: "@playwright/test", args: ["test", "--project", "chromium engine specs", "--project", "firefox", "--project", "webkit"] },
+      env: { [ENV.engines]: "chromium,firefox,webkit" },
     },
     {
       // The suite's self-check: against the reference worker built with one deliberate edit at a

@@ -5,6 +5,8 @@
  * its tests is not checked, saying what to install. The network is read from the mock server's
  * journal, which sees the page's and its worker's requests alike.
  */
+
+import { chromiumEngine } from "../../kit/engines/chromiumEngine.ts";
 import type { EngineBrowser, EnginePage } from "../../kit/engines/engine.ts";
 import type { EngineName } from "../../kit/engines/engineNames.ts";
 import { launchEngine } from "../../kit/engines/launchEngine.ts";
@@ -31,8 +33,15 @@ interface EngineTestFixtures {
 export const test = base.extend<EngineTestFixtures, EngineWorkerFixtures>({
   engine: ["firefox", { option: true, scope: "worker" }],
   engineBrowser: [
-    async ({ engine }, use) => {
-      if (engine === "chromium") throw new Error("The engine specs run in Firefox and WebKit; Chromium's own specs are specs/*.spec.ts.");
+    async ({ engine, playwright, launchOptions }, use) => {
+      // The engine specs in the suite's Chromium: the control that tells an engine's difference from a
+      // check's. Launched here, not Playwright's `browser`, which a Firefox worker would start too.
+      if (engine === "chromium") {
+        const browser = await playwright.chromium.launch(launchOptions);
+        await use({ browser: chromiumEngine(browser) });
+        await browser.close();
+        return;
+      }
       const launched = await launchEngine(engine);
       await use(launched);
       if ("browser" in launched) await launched.browser.close();
