@@ -38,6 +38,20 @@ const reporter: ReporterDescription[] = reportDir
     ? [perTest, ["html", { open: "never", outputFolder: "test-results/html" }], ["junit", { outputFile: "test-results/junit.xml" }]]
     : [perTest];
 
+/** In target mode, the specs that need the reference served by the mock server itself. */
+const targetIgnore = target
+  ? [
+      `**/panel.spec${ext}`,
+      `**/offline-switch.spec${ext}`,
+      `**/injected-exception.spec${ext}`,
+      `**/deploy.spec${ext}`,
+      `**/https.spec${ext}`,
+      `**/dev-server-proxy.spec${ext}`,
+      // Swaps the app's worker for one of its own, in test workers of its own (a worker-scoped option).
+      `**/worker-temperature.spec${ext}`,
+    ]
+  : [];
+
 export default defineConfig<object, { engine: EngineName }>({
   // What the report needs beyond the results, kept in every shard's blob for `pwa-conformance-kit merge`.
   metadata: { [RUN_METADATA_KEY]: runMetadataFromEnv() },
@@ -45,18 +59,7 @@ export default defineConfig<object, { engine: EngineName }>({
   testMatch: `**/*.spec${ext}`,
   // The control panel's, the network switch's and the journal's specs test the kit's own mock server, not the app: a
   // check of someone else's app (PCK_TARGET) leaves them out. Their clause-carrying tests need the reference app anyway.
-  testIgnore: target
-    ? [
-        `**/panel.spec${ext}`,
-        `**/offline-switch.spec${ext}`,
-        `**/injected-exception.spec${ext}`,
-        `**/deploy.spec${ext}`,
-        `**/https.spec${ext}`,
-        `**/dev-server-proxy.spec${ext}`,
-        // Swaps the app's worker for one of its own, in test workers of its own (a worker-scoped option).
-        `**/worker-temperature.spec${ext}`,
-      ]
-    : [],
+  testIgnore: targetIgnore,
   // The run's folder (the probe's facts) and one mock server per parallel worker for the whole run: a
   // test worker replaced after a failed test takes over its predecessor's instead of starting one.
   globalSetup: `./specs/harness/startRun${ext}`,
@@ -80,7 +83,7 @@ export default defineConfig<object, { engine: EngineName }>({
     // What the kit learns about the app once, before any clause test (specs/probe.setup.ts). A setup
     // project: it runs in every run, whatever --grep or --shard leave of the clause tests.
     { name: PROBE_PROJECT, testMatch: `**/probe.setup${ext}` },
-    { name: "chromium", dependencies: [PROBE_PROJECT], testIgnore: `**/engines/**` },
+    { name: "chromium", dependencies: [PROBE_PROJECT], testIgnore: [...targetIgnore, `**/engines/**`] },
     ...[
       ...(otherEngines.length > 0 && named.includes("chromium") ? [{ name: CHROMIUM_ENGINE_SPECS, engine: "chromium" as const }] : []),
       ...otherEngines.map((engine) => ({ name: engine, engine })),
