@@ -120,6 +120,8 @@ export function checkRunEnv(run) {
     [ENV.reportDir]: run.reportDir,
     [ENV.level]: run.level,
     [ENV.callerDir]: run.callerDir,
+    // Chromium alone until `check --engines` (docs/engines.md): a PCK_ENGINES left in the user's shell adds no engine.
+    [ENV.engines]: "",
     ...(run.output ? { [ENV.output]: run.output } : {}),
     ...(run.target ? { [ENV.target]: run.target } : {}),
   };

@@ -18,6 +18,11 @@ describe("the PCK_* environment contract", () => {
     expect(readKitEnv({ PCK_FORCE_BROWSER_INSTALL: "1" }).forceBrowserInstall).toBe(true);
   });
 
+  test("a PCK_ENGINES in the user's shell adds no engine to check's run", () => {
+    const run = checkRunEnv({ profile: "/p.json", level: "required", reportDir: "/r", callerDir: "/c" });
+    expect(readKitEnv({ PCK_ENGINES: "firefox,webkit", ...run }).engines).toBeUndefined();
+  });
+
   test("without --target the run gets no PCK_TARGET: the suite then checks the reference app", () => {
     expect(checkRunEnv({ profile: "/p.json", level: "required", reportDir: "/r", callerDir: "/c" })).not.toHaveProperty(ENV.target);
   });

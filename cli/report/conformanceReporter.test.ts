@@ -111,6 +111,26 @@ function report({ env = {}, planned = [], ended, meanwhile, metadata }: Run): st
 /** The run's conformance.json, validated against the schema the package ships for it (every test here checks it). */
 const json = (dir: string) => ConformanceReport.parse(JSON.parse(readFileSync(join(dir, "conformance.json"), "utf8")));
 
+describe("the engine specs' tests", () => {
+  test("never change Chromium's verdicts: a test in a project that names an engine is left out of the report, and the run says so", () => {
+    const inFirefox = { ...REG_1, parent: { project: () => ({ name: "firefox", use: { engine: "firefox" } }) } } as unknown as TestCase;
+    const write = vi.spyOn(process.stdout, "write").mockImplementation(() => true);
+    try {
+      const dir = report({
+        ended: [
+          [REG_1, { status: "passed" }],
+          [inFirefox, { status: "failed", errors: [{ message: "no registration" }] }],
+        ],
+      });
+      const reg1 = json(dir).verdicts.find((verdict) => verdict.id === "REG-1");
+      expect(reg1?.recommended).toBe("passed");
+      expect(write.mock.calls.map(([text]) => String(text)).join("")).toContain("The tests that ran in firefox are not in this report");
+    } finally {
+      write.mockRestore();
+    }
+  });
+});
+
 describe("the report files", () => {
   test("a symbolic link put at a report file's name during the run is replaced, never written through", () => {
     const users = join(root, "users-notes.md");

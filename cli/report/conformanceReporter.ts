@@ -37,6 +37,15 @@ function kitRelease(): { version: string; checklistUri: string } {
   return { version, checklistUri: kitFileOnGitHub("docs/conformance.md") };
 }
 
+/**
+ * The engine a test ran in when its project names one (the engine specs' projects, playwright.config.ts):
+ * their verdicts are not in this report yet (docs/engines.md), so they never change Chromium's.
+ */
+function engineOf(test: TestCase): string | undefined {
+  const use = test.parent?.project()?.use as { engine?: unknown } | undefined;
+  return typeof use?.engine === "string" ? use.engine : undefined;
+}
+
 /** The report's word on a profile written for an earlier kit, upgraded in memory for the run. */
 function upgradedSection(notes: readonly string[] | undefined): string {
   if (!notes?.length) return "";
@@ -48,6 +57,8 @@ export default class ConformanceReporter implements Reporter {
   readonly #outcomes = new Map<string, TestOutcome>();
   readonly #ended: { test: TestCase; result: TestResult }[] = [];
   readonly #probe = new ProbeCollector();
+  /** Tests of the engine specs' projects: counted, not judged here yet. */
+  readonly #engineTests = new Set<string>();
   #run: RunMetadata | undefined;
   /** Every test the run meant to run: a clause test its failed probe kept from running never ends. */
   #planned: readonly TestCase[] = [];
@@ -65,11 +76,13 @@ export default class ConformanceReporter implements Reporter {
 
   onBegin(config: FullConfig, suite: Suite): void {
     this.#run = runMetadataOf(config);
-    this.#planned = suite.allTests().filter((test) => !isProbe(test));
+    this.#planned = suite.allTests().filter((test) => !isProbe(test) && engineOf(test) === undefined);
   }
 
   onTestEnd(test: TestCase, result: TestResult): void {
-    if (isProbe(test)) this.#probe.add(test, result);
+    const engine = engineOf(test);
+    if (engine !== undefined) this.#engineTests.add(engine);
+    else if (isProbe(test)) this.#probe.add(test, result);
     else this.#ended.push({ test, result });
   }
 
@@ -132,6 +145,8 @@ export default class ConformanceReporter implements Reporter {
     const head = (markdown.split("\n## ")[0] ?? markdown).replace(/\[([^\]]+)\]\(https:[^)]*\)/g, "$1");
     const reportPath = relative(readKitEnv().callerDir ?? process.cwd(), join(this.#reportDir, "conformance.md"));
     process.stdout.write(`\n${head.trimEnd()}\n\nReport: ${reportPath}\n`);
+    if (this.#engineTests.size > 0)
+      process.stdout.write(`The tests that ran in ${[...this.#engineTests].join(", ")} are not in this report, which is Chromium's: see docs/engines.md.\n`);
     if (annotatesForGitHub()) process.stdout.write(`${githubAnnotations(clauses, verdicts, { level, gaps, profilePath, report: reportPath }).join("\n")}\n`);
   }
 
