@@ -3,37 +3,11 @@
  * does in Firefox and WebKit, done in the Chromium the suite already runs (a control for the check
  * itself). The clause specs' own Chromium path stays Playwright's fixtures, as before engines.
  */
-import type { Browser, BrowserContext } from "@playwright/test";
-import { callSource, type EngineBrowser, type EnginePage, type InPage } from "./engine.ts";
+import type { Browser } from "@playwright/test";
+import { DriverPage } from "./driverPage.ts";
+import { callSource, type EngineBrowser } from "./engine.ts";
 
-class ChromiumPage implements EnginePage {
-  constructor(
-    private readonly context: BrowserContext,
-    private readonly page: Awaited<ReturnType<BrowserContext["newPage"]>>,
-  ) {}
-
-  async goto(url: string): Promise<void> {
-    await this.page.goto(url, { waitUntil: "load" });
-  }
-
-  async reload(): Promise<void> {
-    await this.page.reload({ waitUntil: "load" });
-  }
-
-  async url(): Promise<string> {
-    return this.page.url();
-  }
-
-  evaluate<A, R>(fn: InPage<A, R>, arg: A): Promise<R> {
-    return this.page.evaluate(callSource(fn, arg)) as Promise<R>;
-  }
-
-  close(): Promise<void> {
-    return this.context.close();
-  }
-}
-
-/** `browser` stays the caller's: close() on the result closes only the pages it opened. */
+/** `browser` stays the caller's to close: close() here closes nothing (each page closes its own context). */
 export function chromiumEngine(browser: Browser): EngineBrowser {
   return {
     engine: "chromium",
@@ -42,7 +16,7 @@ export function chromiumEngine(browser: Browser): EngineBrowser {
     async newPage(options = {}) {
       const context = await browser.newContext({ serviceWorkers: "allow" });
       if (options.beforePage) await context.addInitScript(callSource(options.beforePage, options.beforePageArg));
-      return new ChromiumPage(context, await context.newPage());
+      return new DriverPage(await context.newPage(), () => context.close());
     },
     close: async () => undefined,
   };

@@ -5,8 +5,9 @@
  * (separate storage, service workers included). Its emulated offline is never used: it lets the
  * worker's own fetches through (docs/engines.md); the mock server's switch is the only "no network".
  */
-import puppeteer, { type Browser, type Page } from "puppeteer-core";
-import { callSource, type EngineBrowser, type EnginePage, type InPage } from "./engine.ts";
+import puppeteer, { type Browser } from "puppeteer-core";
+import { DriverPage } from "./driverPage.ts";
+import { callSource, type EngineBrowser } from "./engine.ts";
 import type { FirefoxSetup } from "./findEngine.mjs";
 
 /** A cold headless Firefox took 6.5 s to start here (a new profile each time); generous for a busy CI machine. */
@@ -24,33 +25,6 @@ const PREFS = {
   "network.captive-portal-service.enabled": false,
   "network.connectivity-service.enabled": false,
 };
-
-class FirefoxPage implements EnginePage {
-  constructor(
-    private readonly page: Page,
-    private readonly closeContext: () => Promise<void>,
-  ) {}
-
-  async goto(url: string): Promise<void> {
-    await this.page.goto(url, { waitUntil: "load" });
-  }
-
-  async reload(): Promise<void> {
-    await this.page.reload({ waitUntil: "load" });
-  }
-
-  async url(): Promise<string> {
-    return this.page.url();
-  }
-
-  evaluate<A, R>(fn: InPage<A, R>, arg: A): Promise<R> {
-    return this.page.evaluate(callSource(fn, arg)) as Promise<R>;
-  }
-
-  close(): Promise<void> {
-    return this.closeContext();
-  }
-}
 
 export async function launchFirefox(setup: FirefoxSetup): Promise<EngineBrowser> {
   const browser: Browser = await puppeteer.launch({
@@ -70,7 +44,7 @@ export async function launchFirefox(setup: FirefoxSetup): Promise<EngineBrowser>
       const context = await browser.createBrowserContext();
       const page = await context.newPage();
       if (options.beforePage) await page.evaluateOnNewDocument(callSource(options.beforePage, options.beforePageArg));
-      return new FirefoxPage(page, () => context.close());
+      return new DriverPage(page, () => context.close());
     },
     close: () => browser.close(),
   };
