@@ -34,7 +34,7 @@ export interface EnginePage {
 
 export interface EngineBrowser {
   readonly engine: EngineName;
-  /** What ran, for the report: e.g. "Firefox 153.7.0esr (Debian firefox-esr, puppeteer-core over WebDriver BiDi)". */
+  /** What ran, for the report: e.g. "Firefox 153.7.0 (/usr/bin/firefox-esr, puppeteer-core over WebDriver BiDi)". */
   readonly version: string;
   readonly capabilities: EngineCapabilities;
   /**

@@ -1,12 +1,10 @@
 /**
- * The engines a check can run in, as `check --engines` and `--gate` name them. Chromium is the
- * default and the only engine that decides the exit code unless `--gate` names others: Debian's
- * firefox-esr and WebKitGTK are neither current Firefox nor Safari, so their verdicts are advisory.
+ * The engines the suite can run in, as PCK_ENGINES names them (docs/engines.md). Chromium is the one
+ * whose verdicts the report gives; Debian's firefox-esr and WebKitGTK are neither current Firefox
+ * nor Safari, so their verdicts are to be advisory when the report gets a column for them.
  */
 export const ENGINES = ["chromium", "firefox", "webkit"] as const;
 export type EngineName = (typeof ENGINES)[number];
-
-export const DEFAULT_ENGINES: readonly EngineName[] = ["chromium"];
 
 const isEngine = (name: string): name is EngineName => (ENGINES as readonly string[]).includes(name);
 

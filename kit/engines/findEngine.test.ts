@@ -1,10 +1,14 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { expect, test } from "vitest";
+import { expect, onTestFinished, test } from "vitest";
 import { describeMissing, findFirefox, findWebKit, isMissing } from "./findEngine.mjs";
 
-const scratch = () => mkdtempSync(join(tmpdir(), "pck-engines-"));
+function scratch(): string {
+  const dir = mkdtempSync(join(tmpdir(), "pck-engines-"));
+  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
 
 /** A machine with WebKitWebDriver and MiniBrowser where `lib` and `bin` say. */
 function webKitMachine(arch: string): { lib: string; driver: string } {

@@ -4,18 +4,18 @@ import { expect, onTestFinished, test } from "vitest";
 import { WebDriverClient, WebDriverError } from "./webDriverClient.ts";
 
 /** A stand-in WebKitWebDriver: answers each command as `answer` says, recording what it was sent. */
-async function fakeDriver(answer: (method: string, path: string, body: unknown) => { status: number; value: unknown }) {
+async function fakeDriver(answer: (method: string, path: string, body: unknown) => { status: number; value: unknown; raw?: string }) {
   const sent: { method: string; path: string; body: unknown }[] = [];
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    let raw = "";
+    let received = "";
     req.on("data", (chunk) => {
-      raw += chunk;
+      received += chunk;
     });
     req.on("end", () => {
-      const body = raw ? JSON.parse(raw) : undefined;
+      const body = received ? JSON.parse(received) : undefined;
       sent.push({ method: req.method ?? "", path: req.url ?? "", body });
-      const { status, value } = answer(req.method ?? "", req.url ?? "", body);
-      res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify({ value }));
+      const { status, value, raw } = answer(req.method ?? "", req.url ?? "", body);
+      res.writeHead(status, { "content-type": "application/json" }).end(raw ?? JSON.stringify({ value }));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -35,11 +35,23 @@ test("ready() rejects after its timeout, naming the driver", async () => {
   await expect(client.ready(200)).rejects.toThrow("WebKitWebDriver did not answer /status within 200 ms");
 });
 
+test("ready() rejects at once when the driver's process has ended", async () => {
+  const { client } = await fakeDriver(() => ({ status: 200, value: { ready: false } }));
+  await expect(client.ready(20_000, () => "code 1")).rejects.toThrow("WebKitWebDriver exited with code 1 before it answered /status.");
+});
+
 test("a driver error is a WebDriverError carrying the driver's error and message", async () => {
   const { client } = await fakeDriver(() => ({ status: 404, value: { error: "invalid session id", message: "no such session" } }));
   const failed = client.command("POST", "/session/x/url", { url: "http://127.0.0.1/" });
   await expect(failed).rejects.toBeInstanceOf(WebDriverError);
   await expect(failed).rejects.toThrow("WebKitWebDriver POST /session/x/url: invalid session id: no such session");
+});
+
+test("an answer that is not WebDriver's JSON is a WebDriverError naming the status and quoting the body", async () => {
+  const { client } = await fakeDriver(() => ({ status: 502, value: null, raw: "<html>Bad gateway</html>" }));
+  await expect(client.command("GET", "/status")).rejects.toThrow(
+    "WebKitWebDriver GET /status: HTTP 502 with a body that is not WebDriver's JSON: <html>Bad gateway</html>",
+  );
 });
 
 test("evaluate() sends the expression as an async script and returns its value", async () => {

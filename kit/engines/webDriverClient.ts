@@ -27,7 +27,13 @@ export class WebDriverClient {
       body: body === undefined ? undefined : JSON.stringify(body),
       signal: AbortSignal.timeout(COMMAND_TIMEOUT_MS),
     });
-    const reply = (await response.json()) as Reply;
+    const text = await response.text();
+    let reply: Reply;
+    try {
+      reply = JSON.parse(text) as Reply;
+    } catch {
+      throw new WebDriverError(`WebKitWebDriver ${method} ${path}: HTTP ${response.status} with a body that is not WebDriver's JSON: ${text.slice(0, 200)}`);
+    }
     if (!response.ok) {
       const value = reply.value as { error?: string; message?: string } | undefined;
       throw new WebDriverError(`WebKitWebDriver ${method} ${path}: ${value?.error ?? response.status}: ${value?.message ?? ""}`.trim());
@@ -35,11 +41,17 @@ export class WebDriverClient {
     return reply.value;
   }
 
-  /** Resolves once the driver answers /status as ready, or rejects after `timeoutMs`. */
-  async ready(timeoutMs: number): Promise<void> {
+  /**
+   * Resolves once the driver answers /status as ready; rejects after `timeoutMs`, or as soon as
+   * `exited` says the driver's process ended. A poll, as cli/startApp.ts waits for an app: a driver
+   * has no event for "listening", and /status may answer `ready: false` while it starts.
+   */
+  async ready(timeoutMs: number, exited: () => string | undefined = () => undefined): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     let last: unknown;
     while (Date.now() < deadline) {
+      const ended = exited();
+      if (ended !== undefined) throw new WebDriverError(`WebKitWebDriver exited with ${ended} before it answered /status.`);
       try {
         const status = (await this.command("GET", "/status")) as { ready?: boolean };
         if (status.ready !== false) return;

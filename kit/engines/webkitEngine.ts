@@ -77,13 +77,23 @@ export async function launchWebKit(setup: WebKitSetup): Promise<EngineBrowser> {
     stdio: "ignore",
     env: { ...process.env, ...(xvfb ? { DISPLAY: xvfb.display } : {}) },
   });
-  const stop = async () => {
+  let driverEnded: string | undefined;
+  driver.once("exit", (code, signal) => {
+    driverEnded = signal ? `signal ${signal}` : `code ${code}`;
+  });
+  const kill = () => {
     driver.kill();
     xvfb?.process.kill();
   };
+  // A test worker that ends without closing the engine (a crash, a timeout) leaves no display or driver behind.
+  process.once("exit", kill);
+  const stop = async () => {
+    process.off("exit", kill);
+    kill();
+  };
   const client = new WebDriverClient(`http://127.0.0.1:${port}`);
   try {
-    await client.ready(START_TIMEOUT_MS);
+    await client.ready(START_TIMEOUT_MS, () => driverEnded);
   } catch (error) {
     await stop();
     throw error;
