@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { freePort } from "../kit/freePort.ts";
 import { KIT_ROOT } from "../kit/kitPaths.ts";
-import { runCheck } from "./check.ts";
+import { parseEngineFlags, runCheck } from "./check.ts";
 import { REFERENCE_PROFILE } from "./profile/loadProfile.ts";
 import { running, treeCommand, treePids } from "./testing/processTree.ts";
 
@@ -189,6 +189,25 @@ describe("check's --shard", () => {
     expect(await check(["--report-dir", join(dir, "report"), "--", "--shard=1/2"])).toBe(2);
     expect(stderr).toContain("'--shard=1/2' after -- would shard Playwright's run without the kit knowing: give it to check itself (--shard 1/2)");
     expect(existsSync(join(dir, "report"))).toBe(false);
+  });
+});
+
+describe("check's --engines and --gate", () => {
+  test.each([
+    [["--engines", "chromium,safari"], "--engines: unknown engine 'safari'; the kit knows chromium, firefox, webkit."],
+    [["--engines", ","], "--engines needs at least one engine: chromium, firefox, webkit."],
+    [["--gate", "firefox"], "--gate names firefox, which the check would not run: add it to --engines (--engines chromium,firefox)."],
+    [["--engines", "webkit", "--gate", "firefox,webkit,edge"], "--gate: unknown engine 'edge'"],
+  ])("refuses %j, naming the problem, and writes nothing", async (flags, message) => {
+    expect(await check([...flags, "--report-dir", join(dir, "report")])).toBe(2);
+    expect(stderr).toContain(message);
+    expect(existsSync(join(dir, "report"))).toBe(false);
+  });
+
+  test("reads the engines besides Chromium, in the kit's order, and gates only those named", () => {
+    expect(parseEngineFlags("webkit,Chromium,firefox", "firefox")).toEqual({ engines: ["firefox", "webkit"], gate: ["firefox"] });
+    expect(parseEngineFlags(undefined, undefined)).toEqual({ engines: [], gate: [] });
+    expect(parseEngineFlags("chromium", "chromium")).toEqual({ engines: [], gate: [] });
   });
 });
 

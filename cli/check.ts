@@ -1,5 +1,5 @@
 /**
- * `pwa-conformance-kit check --target <url> --profile <file> [--level <l>] [--report-dir <dir>] [-- <playwright args>]`
+ * `pwa-conformance-kit check --target <url> --profile <file> [--level <l>] [--engines <list> [--gate <list>]] [--report-dir <dir>] [-- <playwright args>]`
  * (`npm run conformance -- …` in this repository): runs the clause specs against an app (through the
  * mock server as a proxy) or, without --target, against the reference app, writes the per-clause
  * report, and resolves with the report's exit code.
@@ -8,6 +8,8 @@ import { existsSync, readFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { ENGINES, type EngineName, parseEngines } from "../kit/engines/engineNames.ts";
+import { describeMissing, findFirefox, findWebKit, isMissing } from "../kit/engines/findEngine.mjs";
 import { checkRunEnv, ENV, readKitEnv } from "../kit/env.mjs";
 import { KIT_ROOT, kitModule, PLAYWRIGHT_CLI } from "../kit/kitPaths.ts";
 import { upstreamProblem } from "../mock-server/proxy/upstreamUrl.ts";
@@ -21,9 +23,10 @@ import { claimForCommand, EXIT_CODES_HELP, UsageError, withUsageErrors } from ".
 /** How long a started app gets to answer: a cold `next start` or a dev server's first build. */
 const DEFAULT_START_TIMEOUT_MS = 60_000;
 
-export const CHECK_USAGE = `Usage: pwa-conformance-kit check [--target <url>] [--profile <file>] [--start <command>] [--level <level>] [--shard <i>/<n>] [--report-dir <dir> [--force]] [-- <playwright test args>]
+export const CHECK_USAGE = `Usage: pwa-conformance-kit check [--target <url>] [--profile <file>] [--start <command>] [--level <level>] [--engines <list> [--gate <list>]] [--shard <i>/<n>] [--report-dir <dir> [--force]] [-- <playwright test args>]
 
-Checks an offline-capable web app shell against the clauses of the conformance checklist, in Chromium.
+Checks an offline-capable web app shell against the clauses of the conformance checklist, in
+Chromium, and with --engines in Firefox and WebKit too.
 
   --target <url>      origin of the app to check, e.g. http://127.0.0.1:3000 (default: the kit's reference app)
   --profile <file>    JSON profile describing the app (required with --target); write a starter
@@ -34,6 +37,14 @@ Checks an offline-capable web app shell against the clauses of the conformance c
   --level <level>     which rules decide the exit code: required (what the behaviours demand, as
                       Serwist + Next.js do them; default) or recommended (also this checklist's
                       stricter practice). The report shows both levels either way.
+  --engines <list>    the engines to check in, comma-separated: chromium (always; the whole suite
+                      runs there), firefox, webkit, e.g. --engines chromium,firefox,webkit. The
+                      report gets a column per engine with its build; the clauses that run
+                      outside Chromium are listed in docs/engines.md. An engine that is not
+                      installed is reported not checked, with the command that installs it
+  --gate <list>       the engines besides Chromium whose verdicts also decide the exit code, e.g.
+                      --gate firefox (each must be in --engines). Without it the other engines are
+                      advisory: shown, not counted
   --report-dir <dir>  where conformance.md/.json/.html/.sarif, the Playwright HTML report
                       (html/), traces (artifacts/) and junit.xml go (default:
                       test-results/conformance). In GitHub Actions each failed clause is also an
@@ -67,6 +78,8 @@ export const CHECK_OPTIONS = {
   force: { type: "boolean" },
   output: { type: "string" },
   shard: { type: "string" },
+  engines: { type: "string" },
+  gate: { type: "string" },
   help: { type: "boolean", short: "h" },
 } as const;
 
@@ -94,6 +107,8 @@ async function check(argv: readonly string[], callerDir: string): Promise<number
     force?: boolean | undefined;
     output?: string | undefined;
     shard?: string | undefined;
+    engines?: string | undefined;
+    gate?: string | undefined;
     help?: boolean | undefined;
   };
   try {
@@ -133,6 +148,7 @@ async function check(argv: readonly string[], callerDir: string): Promise<number
     usage(
       `'${ownShard}' after -- would shard Playwright's run without the kit knowing: give it to check itself (--shard 1/2), which keeps each shard's results for 'pwa-conformance-kit merge'.`,
     );
+  const { engines, gate } = parseEngineFlags(values.engines, values.gate);
   const timeoutMs = Number(values["start-timeout"] ?? DEFAULT_START_TIMEOUT_MS);
   if (!Number.isInteger(timeoutMs) || timeoutMs < 1) usage(`--start-timeout must be a whole number of milliseconds ≥ 1, not '${values["start-timeout"]}'.`);
 
@@ -142,6 +158,11 @@ async function check(argv: readonly string[], callerDir: string): Promise<number
     // The report says it too (runMetadata.ts); here it is before the run, where a log is read first.
     if (upgraded.length > 0) process.stderr.write(profileUpgradeNote(profileFile, upgraded));
     process.stdout.write(`Checking ${target ?? "the reference app"} with profile '${profile.name}' (${profileFile}).\n`);
+    for (const engine of engines) {
+      const setup = engine === "firefox" ? findFirefox() : findWebKit();
+      // Said before the run, where it can still be fixed; the report says it again for each test.
+      if (isMissing(setup)) process.stderr.write(`pwa-conformance-kit check: ${engine} will be reported not checked: ${describeMissing(setup)}.\n`);
+    }
   } catch (error) {
     if (error instanceof ProfileError) usage(error.message);
     throw error;
@@ -173,7 +194,7 @@ async function check(argv: readonly string[], callerDir: string): Promise<number
       return interrupted(signals.received(), signals.exitCode());
     }
     // Playwright runs in the kit's folder; paths it prints are made relative to the caller's.
-    const env = checkRunEnv({ target, profile: profileFile, reportDir, level, callerDir, output });
+    const env = checkRunEnv({ target, profile: profileFile, reportDir, level, callerDir, output, engines, gate });
     const run = shard ? runShard(shard, playwrightArgs, reportDir, env, output, callerDir) : runPlaywright(playwrightArgs, reportDir, env);
     return await run.then((code) => (signals.received() ? interrupted(signals.received(), signals.exitCode()) : code));
   } finally {
@@ -183,6 +204,28 @@ async function check(argv: readonly string[], callerDir: string): Promise<number
     }
     signals.release();
   }
+}
+
+/**
+ * --engines and --gate as the engines besides Chromium: Chromium always runs (the probe and the whole
+ * suite are Chromium's) and always decides, so naming it changes nothing; a gated engine must run.
+ */
+export function parseEngineFlags(enginesFlag: string | undefined, gateFlag: string | undefined): { engines: EngineName[]; gate: EngineName[] } {
+  const parse = (value: string, flag: string): EngineName[] => {
+    try {
+      return parseEngines(value, flag).filter((engine) => engine !== "chromium");
+    } catch (error) {
+      usage((error as Error).message);
+    }
+  };
+  const engines = enginesFlag === undefined ? [] : parse(enginesFlag, "--engines");
+  const gate = gateFlag === undefined ? [] : parse(gateFlag, "--gate");
+  const notRun = gate.filter((engine) => !engines.includes(engine));
+  if (notRun.length > 0)
+    usage(
+      `--gate names ${notRun.join(", ")}, which the check would not run: add ${notRun.length > 1 ? "them" : "it"} to --engines (--engines ${["chromium", ...new Set([...engines, ...notRun])].join(",")}).`,
+    );
+  return { engines: ENGINES.filter((engine) => engines.includes(engine)), gate };
 }
 
 function interrupted(signal: NodeJS.Signals | null, code: number | null): number {

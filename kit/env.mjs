@@ -35,6 +35,11 @@ export const ENV = {
    * alone). kit/engines/engineNames.ts names them.
    */
   engines: "PCK_ENGINES",
+  /**
+   * The engines besides Chromium whose verdicts decide the exit code, comma-separated (set by
+   * `check --gate`; unset: Chromium's alone, the others advisory).
+   */
+  gate: "PCK_GATE",
   /** `1`: `npm test` installs a browser even when one is found (set by a user, to test that path). */
   forceBrowserInstall: "PCK_FORCE_BROWSER_INSTALL",
   /** The mock server's control token (set by a user; the --control-token flag wins). */
@@ -75,6 +80,7 @@ export const ENV = {
  * @property {string | undefined} chromium
  * @property {string | undefined} firefox
  * @property {string | undefined} engines
+ * @property {string | undefined} gate
  * @property {boolean} forceBrowserInstall
  * @property {string | undefined} controlToken
  * @property {string | undefined} bin
@@ -101,6 +107,7 @@ export function readKitEnv(env = process.env) {
     chromium: read(ENV.chromium),
     firefox: read(ENV.firefox),
     engines: read(ENV.engines),
+    gate: read(ENV.gate),
     forceBrowserInstall: env[ENV.forceBrowserInstall] === "1",
     controlToken: read(ENV.controlToken),
     bin: read(ENV.bin),
@@ -111,7 +118,7 @@ export function readKitEnv(env = process.env) {
 
 /**
  * What `check` hands to the Playwright run.
- * @param {{ target?: string | undefined; profile: string; level: string; reportDir: string; callerDir: string; output?: string }} run
+ * @param {{ target?: string | undefined; profile: string; level: string; reportDir: string; callerDir: string; output?: string; engines?: readonly string[]; gate?: readonly string[] }} run
  * @returns {Record<string, string>}
  */
 export function checkRunEnv(run) {
@@ -120,8 +127,10 @@ export function checkRunEnv(run) {
     [ENV.reportDir]: run.reportDir,
     [ENV.level]: run.level,
     [ENV.callerDir]: run.callerDir,
-    // Chromium alone until `check --engines` (docs/engines.md): a PCK_ENGINES left in the user's shell adds no engine.
-    [ENV.engines]: "",
+    // Chromium, and the engines `check --engines` adds (docs/engines.md): a PCK_ENGINES or PCK_GATE
+    // left in the user's shell adds no engine and gates none.
+    [ENV.engines]: (run.engines ?? []).join(","),
+    [ENV.gate]: (run.gate ?? []).join(","),
     ...(run.output ? { [ENV.output]: run.output } : {}),
     ...(run.target ? { [ENV.target]: run.target } : {}),
   };

@@ -7,6 +7,7 @@
  * and then no clause test runs (the report says why). Its trace shows every step it took.
  */
 import { PROBE_TAG } from "../kit/appFacts.ts";
+import { ENGINE_BUILD_ANNOTATION } from "../kit/engines/engineNames.ts";
 import { CONTROL_TIMEOUT_MS } from "../kit/workerControl.ts";
 import { test } from "./harness/fixtures.ts";
 import { writeFactsPart } from "./harness/probe/factsFile.ts";
@@ -20,6 +21,8 @@ const PROBE_TIMEOUT_MS = 2 * CONTROL_TIMEOUT_MS + 30_000;
 
 test("probe: how the app's worker takes control and who answers its navigations", { tag: PROBE_TAG }, async ({ page, mock, app, baseURL }, testInfo) => {
   test.setTimeout(PROBE_TIMEOUT_MS);
+  // The report names the Chromium build that ran the suite (its engine column's heading).
+  testInfo.annotations.push({ type: ENGINE_BUILD_ANNOTATION, description: `Chromium ${page.context().browser()?.version() ?? "(version unknown)"}` });
   await writeFactsPart(testInfo, "control", await learnControl(page, mock, app, baseURL ?? mock.origin));
 });
 

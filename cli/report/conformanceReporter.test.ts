@@ -111,23 +111,57 @@ function report({ env = {}, planned = [], ended, meanwhile, metadata }: Run): st
 /** The run's conformance.json, validated against the schema the package ships for it (every test here checks it). */
 const json = (dir: string) => ConformanceReport.parse(JSON.parse(readFileSync(join(dir, "conformance.json"), "utf8")));
 
-describe("the engine specs' tests", () => {
-  test("never change Chromium's verdicts: a test in a project that names an engine is left out of the report, and the run says so", () => {
-    const inFirefox = { ...REG_1, parent: { project: () => ({ name: "firefox", use: { engine: "firefox" } }) } } as unknown as TestCase;
+describe("the engines besides Chromium (check --engines)", () => {
+  const inProject = (name: string, engine: string) => ({ ...REG_1, parent: { project: () => ({ name, use: { engine } }) } }) as unknown as TestCase;
+  const build = (description: string) => ({ annotations: [{ type: "engine build", description }] });
+  const firefoxBuild = "Firefox 153.8.0 (/usr/bin/firefox-esr, puppeteer-core over WebDriver BiDi)";
+  const run = (env: Record<string, string> = {}) => {
     const write = vi.spyOn(process.stdout, "write").mockImplementation(() => true);
     try {
       const dir = report({
+        env: { PCK_LEVEL: "recommended", ...env },
         ended: [
           [REG_1, { status: "passed" }],
-          [inFirefox, { status: "failed", errors: [{ message: "no registration" }] }],
+          [
+            inProject("firefox", "firefox"),
+            {
+              status: "failed",
+              errors: [{ message: "no registration" }],
+              steps: [{ category: "expect", title: "expect(scopes).toEqual", error: { message: "no registration" }, steps: [] } as unknown as TestStep],
+              ...build(firefoxBuild),
+            },
+          ],
+          // The engine specs' control in Chromium (npm test's): a check of the checks, no verdict.
+          [inProject("chromium engine specs", "chromium"), { status: "failed", errors: [{ message: "control broke" }] }],
         ],
       });
-      const reg1 = json(dir).verdicts.find((verdict) => verdict.id === "REG-1");
-      expect(reg1?.recommended).toBe("passed");
-      expect(write.mock.calls.map(([text]) => String(text)).join("")).toContain("The tests that ran in firefox are not in this report");
+      return { dir, printed: write.mock.calls.map(([text]) => String(text)).join("") };
     } finally {
       write.mockRestore();
     }
+  };
+
+  test("each gets a column headed with its build, advisory: Chromium's verdicts alone decide, the control run counts for nothing", () => {
+    const { dir, printed } = run();
+    const report = json(dir);
+    expect(report.verdicts.find((verdict) => verdict.id === "REG-1")?.recommended).toBe("passed");
+    expect(report.exitCode).toBe(0);
+    const [firefox] = report.engines ?? [];
+    expect(firefox).toMatchObject({ engine: "firefox", build: firefoxBuild, heading: "Firefox 153.8.0", gate: false });
+    expect(firefox?.verdicts.find((verdict) => verdict.id === "REG-1")?.recommended).toBe("failed");
+    const markdown = readFileSync(join(dir, "conformance.md"), "utf8");
+    expect(markdown).toContain("| Firefox 153.8.0 (advisory) |");
+    expect(markdown).toContain("## Firefox 153.8.0 (advisory)");
+    expect(markdown).toContain("no registration");
+    expect(readFileSync(join(dir, "conformance.html"), "utf8")).toContain("<th>Firefox 153.8.0 (advisory)</th>");
+    expect(printed).toContain("a control of the kit's own checks, are not in this report");
+  });
+
+  test("--gate counts a gated engine's failure: exit 1, named with its engine", () => {
+    const report = json(run({ PCK_GATE: "firefox" }).dir);
+    expect(report.engines?.[0]?.gate).toBe(true);
+    expect(report.summary.failed).toEqual(["REG-1 in Firefox"]);
+    expect(report.exitCode).toBe(1);
   });
 });
 

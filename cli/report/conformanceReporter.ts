@@ -9,6 +9,7 @@
 import { readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import type { FullConfig, Reporter, Suite, TestCase, TestResult } from "@playwright/test/reporter";
+import { ENGINE_BUILD_ANNOTATION, ENGINES, type EngineName } from "../../kit/engines/engineNames.ts";
 import { readKitEnv } from "../../kit/env.mjs";
 import { KIT_ROOT } from "../../kit/kitPaths.ts";
 import { kitFileOnGitHub } from "../../kit/kitRepository.ts";
@@ -17,6 +18,7 @@ import { acceptedGaps } from "./acceptedGaps.ts";
 import { parseChecklist } from "./checklist.ts";
 import { copyChecklistPage, onChecklistPage, onGitHub } from "./checklistLinks.ts";
 import { claimReportDir, recordReportEntries } from "./claimReportDir.ts";
+import { type EngineColumn, engineColumn, gatedOutcome } from "./engineColumns.ts";
 import { annotatesForGitHub, githubAnnotations } from "./githubAnnotations.ts";
 import { isProbe, ProbeCollector, type ProbeRecord } from "./probeRecord.ts";
 import { type ConformanceReport, REPORT_SCHEMA_VERSION } from "./reportSchema.ts";
@@ -38,13 +40,17 @@ function kitRelease(): { version: string; checklistUri: string } {
 }
 
 /**
- * The engine a test ran in when its project names one (the engine specs' projects, playwright.config.ts):
- * their verdicts are not in this report yet (docs/engines.md), so they never change Chromium's.
+ * The engine a test ran in when its project names one (the engine specs' projects, playwright.config.ts).
+ * "chromium" there is the engine specs' control run in Chromium (npm test's), which checks the kit's
+ * checks and is no verdict: Chromium's verdicts come from the whole suite.
  */
-function engineOf(test: TestCase): string | undefined {
+function engineOf(test: TestCase): EngineName | undefined {
   const use = test.parent?.project()?.use as { engine?: unknown } | undefined;
-  return typeof use?.engine === "string" ? use.engine : undefined;
+  return ENGINES.find((engine) => engine === use?.engine);
 }
+
+/** The build a test's annotation names (ENGINE_BUILD_ANNOTATION), if it does. */
+const buildOf = (result: TestResult): string | undefined => result.annotations.find((a) => a.type === ENGINE_BUILD_ANNOTATION)?.description;
 
 /** The report's word on a profile written for an earlier kit, upgraded in memory for the run. */
 function upgradedSection(notes: readonly string[] | undefined): string {
@@ -54,11 +60,14 @@ function upgradedSection(notes: readonly string[] | undefined): string {
 }
 
 export default class ConformanceReporter implements Reporter {
-  readonly #outcomes = new Map<string, TestOutcome>();
+  /** Each engine's outcomes by test ("chromium": the suite's own), the worst of each test's runs. */
+  readonly #outcomes = new Map<EngineName, Map<string, TestOutcome>>();
   readonly #ended: { test: TestCase; result: TestResult }[] = [];
   readonly #probe = new ProbeCollector();
-  /** Tests of the engine specs' projects: counted, not judged here yet. */
-  readonly #engineTests = new Set<string>();
+  /** The builds each engine's tests named: Chromium's from the probe, the others' from their tests. */
+  readonly #builds = new Map<EngineName, string[]>();
+  /** Tests of the engine specs' Chromium control: a check of the kit's checks, not of the app. */
+  #controlTests = 0;
   #run: RunMetadata | undefined;
   /** Every test the run meant to run: a clause test its failed probe kept from running never ends. */
   #planned: readonly TestCase[] = [];
@@ -76,14 +85,18 @@ export default class ConformanceReporter implements Reporter {
 
   onBegin(config: FullConfig, suite: Suite): void {
     this.#run = runMetadataOf(config);
-    this.#planned = suite.allTests().filter((test) => !isProbe(test) && engineOf(test) === undefined);
+    this.#planned = suite.allTests().filter((test) => !isProbe(test) && engineOf(test) !== "chromium");
   }
 
   onTestEnd(test: TestCase, result: TestResult): void {
     const engine = engineOf(test);
-    if (engine !== undefined) this.#engineTests.add(engine);
-    else if (isProbe(test)) this.#probe.add(test, result);
-    else this.#ended.push({ test, result });
+    if (engine === "chromium") this.#controlTests += 1;
+    else {
+      const build = buildOf(result);
+      if (build !== undefined) this.#builds.set(engine ?? "chromium", [...(this.#builds.get(engine ?? "chromium") ?? []), build]);
+      if (isProbe(test)) this.#probe.add(test, result);
+      else this.#ended.push({ test, result });
+    }
   }
 
   /** Each test's outcome, the worst of its runs (--repeat-each); judged once every result is in, the probe's among them. */
@@ -101,9 +114,26 @@ export default class ConformanceReporter implements Reporter {
           ? { ...judged, outcome: "inconclusive", detail: notRun }
           : judged;
       const key = `${outcome.file}::${outcome.title}`;
-      const earlier = this.#outcomes.get(key);
-      if (!earlier || WORST_FIRST.indexOf(outcome.outcome) < WORST_FIRST.indexOf(earlier.outcome)) this.#outcomes.set(key, outcome);
+      const engine = engineOf(test) ?? "chromium";
+      const outcomes = this.#outcomes.get(engine) ?? new Map<string, TestOutcome>();
+      this.#outcomes.set(engine, outcomes);
+      const earlier = outcomes.get(key);
+      if (!earlier || WORST_FIRST.indexOf(outcome.outcome) < WORST_FIRST.indexOf(earlier.outcome)) outcomes.set(key, outcome);
     }
+  }
+
+  /** A column for each engine besides Chromium whose tests ran, in the kit's order of engines. */
+  #engineColumns(clauses: readonly { id: string; title: string }[], gate: readonly EngineName[]): EngineColumn[] {
+    return ENGINES.filter((engine) => engine !== "chromium" && this.#outcomes.has(engine)).map((engine) =>
+      engineColumn(engine, clauses, [...(this.#outcomes.get(engine)?.values() ?? [])], this.#builds.get(engine) ?? [], gate.includes(engine)),
+    );
+  }
+
+  /** The Chromium that ran, in words: its build (the probe names it) and where it came from. */
+  #chromium(browser: string | undefined): string | undefined {
+    const builds = [...new Set(this.#builds.get("chromium") ?? [])];
+    if (builds.length === 0) return browser;
+    return browser === undefined ? builds.join(" / ") : `${builds.join(" / ")}, ${browser}`;
   }
 
   onEnd(): void {
@@ -114,17 +144,19 @@ export default class ConformanceReporter implements Reporter {
       process.stdout.write("\nNo test ran, so there are no verdicts and no conformance report.\n");
       return;
     }
-    const { target, level, expect, browser, profilePath, profileUpgraded } = this.#run ?? runMetadataFromEnv();
+    const { target, level, expect, browser, profilePath, profileUpgraded, gate = [] } = this.#run ?? runMetadataFromEnv();
     const clauses = parseChecklist(readFileSync(join(KIT_ROOT, "docs", "conformance.md"), "utf8"));
-    const verdicts = clauseVerdicts(clauses, [...this.#outcomes.values()]);
+    const verdicts = clauseVerdicts(clauses, [...(this.#outcomes.get("chromium")?.values() ?? [])]);
+    const engines = this.#engineColumns(clauses, gate);
     const gaps = acceptedGaps(verdicts, expect);
-    const summary = summarize(verdicts, level, gaps);
-    const markdown = verdictMarkdown(target, verdicts, level, gaps, browser, probe) + upgradedSection(profileUpgraded);
+    const summary = summarize(verdicts, level, gaps, gatedOutcome(engines, level, gaps));
+    const chromium = this.#chromium(browser);
+    const markdown = verdictMarkdown(target, verdicts, level, gaps, chromium, probe, engines) + upgradedSection(profileUpgraded);
     // Renamed over each name, never written through it: a link put there during the run points at a file of the user's.
     replaceFile(join(this.#reportDir, "conformance.md"), markdown);
     // Playwright's HTML report goes to html/ beside it (playwright.config.ts), and the checklist page too.
     const link = copyChecklistPage(this.#reportDir) ? onChecklistPage : onGitHub;
-    replaceFile(join(this.#reportDir, "conformance.html"), verdictHtml(target, verdicts, level, "html/index.html", gaps, probe, link));
+    replaceFile(join(this.#reportDir, "conformance.html"), verdictHtml(target, verdicts, level, "html/index.html", gaps, probe, link, engines));
     // Typed as the schema shipped for it (reportSchema.ts): the compiler keeps the two together.
     const report: ConformanceReport = {
       schemaVersion: REPORT_SCHEMA_VERSION,
@@ -133,6 +165,8 @@ export default class ConformanceReporter implements Reporter {
       exitCode: exitCodeFor(summary),
       summary,
       verdicts,
+      ...(chromium === undefined ? {} : { browser: chromium }),
+      ...(engines.length === 0 ? {} : { engines }),
       ...(probe ? { learned: probe.facts, ...(probe.failure ? { probeFailure: probe.failure } : {}) } : {}),
       ...(profileUpgraded ? { profileUpgraded } : {}),
     };
@@ -145,8 +179,10 @@ export default class ConformanceReporter implements Reporter {
     const head = (markdown.split("\n## ")[0] ?? markdown).replace(/\[([^\]]+)\]\(https:[^)]*\)/g, "$1");
     const reportPath = relative(readKitEnv().callerDir ?? process.cwd(), join(this.#reportDir, "conformance.md"));
     process.stdout.write(`\n${head.trimEnd()}\n\nReport: ${reportPath}\n`);
-    if (this.#engineTests.size > 0)
-      process.stdout.write(`The tests that ran in ${[...this.#engineTests].join(", ")} are not in this report, which is Chromium's: see docs/engines.md.\n`);
+    if (this.#controlTests > 0)
+      process.stdout.write(
+        `The engine specs' ${this.#controlTests} test(s) in Chromium, a control of the kit's own checks, are not in this report: Chromium's verdicts come from the whole suite.\n`,
+      );
     if (annotatesForGitHub()) process.stdout.write(`${githubAnnotations(clauses, verdicts, { level, gaps, profilePath, report: reportPath }).join("\n")}\n`);
   }
 

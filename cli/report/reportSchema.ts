@@ -6,6 +6,7 @@
  * the compiler holds the two together, and a unit test validates the reporter's files against it.
  */
 import { z } from "zod";
+import { ENGINES } from "../../kit/engines/engineNames.ts";
 import { kitPath } from "../../kit/kitPaths.ts";
 import { LEVELS, OUTCOMES } from "../../kit/outcomes.ts";
 import { UNJUDGED } from "./judgedLevels.ts";
@@ -85,29 +86,38 @@ const learned = z.strictObject({
   cacheUrls: fact(z.enum(["stores the page", "replies, stores nothing", "no reply"])).optional(),
 });
 
+const clauseVerdict = z.strictObject({
+  id: z.string().describe("the clause id, e.g. NAV-1"),
+  title: z.string(),
+  required: verdict,
+  recommended: verdict,
+  tests: list(testOutcome),
+});
+
+/** engineColumns.ts: another engine's verdicts (`check --engines`). */
+const engineColumn = z.strictObject({
+  engine: z.enum(ENGINES),
+  build: z.string().describe("the build that ran, in the browser's own words, or why the engine did not run"),
+  heading: z.string().describe("the engine's name and version, as the report's column is headed"),
+  gate: z.boolean().describe("whether its verdicts decide the exit code (check --gate); otherwise advisory"),
+  verdicts: list(clauseVerdict).describe("one entry per clause, as verdicts; a clause without tests has no check in this engine (yet, or by design: INS)"),
+});
+
 export const ConformanceReport = z.strictObject({
   schemaVersion: z.literal(REPORT_SCHEMA_VERSION).describe("the version of these fields; a breaking change to them raises it"),
   target: z.string().describe("the app checked (its origin), or 'the reference app'"),
   level: level.describe("the level that decided the exit code"),
   exitCode: z.union([z.literal(0), z.literal(1), z.literal(3)]).describe("the check's exit code: 0 conforms, 1 a clause failed, 3 inconclusive"),
   summary: z.strictObject({
-    failed: list(z.string()).describe("clauses that failed at a deciding level, not accepted by the profile"),
-    inconclusive: z.int().min(0).describe("tests that could not be carried out, at any level"),
+    failed: list(z.string()).describe("clauses that failed at a deciding level, not accepted by the profile; a gated engine's as 'NAV-4 in Firefox'"),
+    inconclusive: z.int().min(0).describe("tests that could not be carried out, at any level (a gated engine's included)"),
     accepted: list(gap).describe("failures the profile accepts (expect), confirmed by the run"),
     stale: list(gap).describe("accepted gaps at a deciding level that no longer fail"),
     judged: judged.describe("how many clause levels the run judged (pass or fail), and each it did not, with why"),
   }),
-  verdicts: z
-    .array(
-      z.strictObject({
-        id: z.string().describe("the clause id, e.g. NAV-1"),
-        title: z.string(),
-        required: verdict,
-        recommended: verdict,
-        tests: list(testOutcome),
-      }),
-    )
-    .describe("one entry per clause of docs/conformance.md, in its order"),
+  verdicts: z.array(clauseVerdict).describe("Chromium's: one entry per clause of docs/conformance.md, in its order"),
+  browser: z.string().optional().describe("the Chromium that ran: its build and where it came from"),
+  engines: list(engineColumn).optional().describe("each other engine the check ran in (check --engines), in the order chromium, firefox, webkit"),
   learned: learned.optional().describe("what the kit's probe learned about the app, each fact with how"),
   probeFailure: z.string().optional().describe("why the probe could not finish; then no clause test ran"),
   profileUpgraded: list(z.string())

@@ -7,7 +7,8 @@
 import { isAbsolute, relative, sep } from "node:path";
 import type { FullConfig } from "@playwright/test/reporter";
 import { findChromium } from "../../kit/chromium.mjs";
-import { readKitEnv } from "../../kit/env.mjs";
+import { type EngineName, parseEngines } from "../../kit/engines/engineNames.ts";
+import { ENV, readKitEnv } from "../../kit/env.mjs";
 import { LEVELS, type Level } from "../../kit/outcomes.ts";
 import { readProfile } from "../profile/loadProfile.ts";
 import type { Expectation } from "./acceptedGaps.ts";
@@ -30,6 +31,8 @@ export interface RunMetadata {
   readonly profilePath?: string;
   /** The profile's changes when it was written for an earlier kit and upgraded in memory (cli/profile/upgradeProfile.ts). */
   readonly profileUpgraded?: readonly string[];
+  /** The engines besides Chromium whose verdicts decide the exit code (`check --gate`); none: advisory. */
+  readonly gate?: readonly EngineName[];
 }
 
 /** `profile` from the repository's root (see RunMetadata.profilePath), or undefined when it lies outside. */
@@ -45,7 +48,7 @@ export function reportLevel(value: string | undefined): Level {
 
 /** This run's metadata, from the kit's environment (`check` sets it): what the config records. */
 export function runMetadataFromEnv(): RunMetadata {
-  const { target, level, profile, callerDir } = readKitEnv();
+  const { target, level, profile, callerDir, gate } = readKitEnv();
   const browser = findChromium()?.describe;
   const profilePath = profile ? repositoryPath(profile, process.env.GITHUB_WORKSPACE || callerDir || process.cwd()) : undefined;
   const read = profile ? readProfile(profile) : undefined;
@@ -56,6 +59,7 @@ export function runMetadataFromEnv(): RunMetadata {
     ...(browser === undefined ? {} : { browser }),
     ...(profilePath === undefined ? {} : { profilePath }),
     ...(read && read.upgraded.length > 0 ? { profileUpgraded: read.upgraded } : {}),
+    ...(gate === undefined ? {} : { gate: parseEngines(gate, ENV.gate).filter((engine) => engine !== "chromium") }),
   };
 }
 

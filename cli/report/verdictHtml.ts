@@ -8,10 +8,13 @@ import { escapeHtml } from "../../kit/escapeHtml.ts";
 import type { Level } from "../../kit/outcomes.ts";
 import { type AcceptedGap, staleLine } from "./acceptedGaps.ts";
 import { type ClauseLink, onChecklistPage } from "./checklistLinks.ts";
+import { type EngineColumn, engineCell, gatedOutcome, uncoveredWords } from "./engineColumns.ts";
 import { type JudgedLevels, notJudgedByClause } from "./judgedLevels.ts";
 import { judgedSentence } from "./judgedSentence.ts";
 import type { ProbeRecord } from "./probeRecord.ts";
 import {
+  engineHeading,
+  enginesSentence,
   leftOutBesideItsLevel,
   NOT_JUDGED_INTRO,
   OTHER_TESTS_LEFT_OUT,
@@ -82,6 +85,29 @@ function probeList(probe: ProbeRecord | undefined): string {
   return `<h2>What the kit learned about your app</h2><p>Learned once, before the clause tests, by the kit's probe (its trace is in the Playwright report); every test's windows rest on these and on the app alone.</p><ul>${items.join("")}</ul>`;
 }
 
+/** Each other engine's build and every test of it that did not pass, with its reason (as conformance.md's sections). */
+function engineLists(engines: readonly EngineColumn[], link: ClauseLink): string {
+  return engines
+    .map((column) => {
+      const items = column.verdicts.flatMap((v) =>
+        v.tests.filter((t) => t.outcome !== "passed").map((t) => item(v, { ...t, title: `${t.title}: ${verdictWords(t.outcome)}` }, link)),
+      );
+      const uncovered = column.verdicts.filter((v) => v.tests.length === 0);
+      const reasons = [...new Set(uncovered.map((v) => uncoveredWords(v.id)))].map(
+        (reason) =>
+          `<li>${escapeHtml(
+            uncovered
+              .filter((v) => uncoveredWords(v.id) === reason)
+              .map((v) => v.id)
+              .join(", "),
+          )}: ${escapeHtml(reason)}.</li>`,
+      );
+      const tests = items.length === 0 ? "<p>Every test that ran in it passed.</p>" : "";
+      return `<h2>${escapeHtml(engineHeading(column))}</h2><p class="muted">Build: ${escapeHtml(column.build)}.</p>${tests}<ul>${[...new Set(items), ...reasons].join("")}</ul>`;
+    })
+    .join("");
+}
+
 export function verdictHtml(
   target: string,
   verdicts: readonly ClauseVerdict[],
@@ -90,8 +116,9 @@ export function verdictHtml(
   gaps: readonly AcceptedGap[] = [],
   probe?: ProbeRecord,
   link: ClauseLink = onChecklistPage,
+  engines: readonly EngineColumn[] = [],
 ): string {
-  const summary = summarize(verdicts, level, gaps);
+  const summary = summarize(verdicts, level, gaps, gatedOutcome(engines, level, gaps));
   const tone = summary.failed.length > 0 || summary.stale.length > 0 ? "failed" : summary.inconclusive > 0 ? "inconclusive" : "passed";
   const outcome = `<p class="${tone}">${escapeHtml(outcomeSentence(summary, level))}</p>`;
   const judged = `<p>${escapeHtml(judgedSentence(summary.judged))}</p>`;
@@ -109,7 +136,7 @@ export function verdictHtml(
   const rows = verdicts
     .map(
       (v) =>
-        `<tr><td>${toRule(link, v, escapeHtml(v.id))}</td><td>${escapeHtml(v.title)}</td>${cell(gaps, v, "required", link)}${cell(gaps, v, "recommended", link)}</tr>`,
+        `<tr><td>${toRule(link, v, escapeHtml(v.id))}</td><td>${escapeHtml(v.title)}</td>${cell(gaps, v, "required", link)}${cell(gaps, v, "recommended", link)}${engines.map((column) => `<td>${escapeHtml(engineCell(column, v, TEXT_VERDICT_LABEL))}</td>`).join("")}</tr>`,
     )
     .join("");
   return `<!doctype html>
@@ -120,12 +147,16 @@ export function verdictHtml(
 ${outcome}
 ${judged}
 <p class="muted">Required: what the behaviours demand (as Serwist + Next.js do them). Recommended: the checklist's stricter practice. Every test, with its steps and trace: <a href="${escapeHtml(playwrightReport)}">Playwright report</a>. Each clause and verdict links to its rule in the checklist.</p>
-<table><thead><tr><th>Clause</th><th>Rule</th><th>Required</th><th>Recommended</th></tr></thead><tbody>${rows}</tbody></table>
+${enginesSentence(engines)
+  .map((line) => (line ? `<p class="muted">${escapeHtml(line)}</p>` : ""))
+  .join("")}
+<table><thead><tr><th>Clause</th><th>Rule</th><th>Required</th><th>Recommended</th>${engines.map((column) => `<th>${escapeHtml(engineHeading(column))}</th>`).join("")}</tr></thead><tbody>${rows}</tbody></table>
 ${gapLists}
 ${list(verdicts, "Failures", ["failed"], "Rules the app does not meet, in the words of the assertion.", link)}
 ${list(verdicts, "Inconclusive", ["inconclusive"], "Tests the suite could not carry out: errors of the run, not verdicts on the app.", link)}
 ${notJudgedList(summary.judged, verdicts, link)}
 ${list(verdicts, "Other tests left out", ["not-applicable", "not-checked"], OTHER_TESTS_LEFT_OUT, link, leftOutBesideItsLevel)}
+${engineLists(engines, link)}
 ${probeList(probe)}
 ${notesList(verdicts)}
 </main></body></html>

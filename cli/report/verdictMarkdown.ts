@@ -7,6 +7,7 @@
 import { LEVELS, type Level, OUTCOMES, type Outcome } from "../../kit/outcomes.ts";
 import { type AcceptedGap, isAccepted, staleLine } from "./acceptedGaps.ts";
 import { onGitHub } from "./checklistLinks.ts";
+import { ADVISORY_NOTE, type EngineColumn, engineCell, gatedOutcome, uncoveredWords } from "./engineColumns.ts";
 import { type JudgedLevels, notJudgedByClause } from "./judgedLevels.ts";
 import { judgedSentence } from "./judgedSentence.ts";
 import { type ProbeRecord, probeMarkdown } from "./probeRecord.ts";
@@ -129,9 +130,50 @@ function gapsSection(summary: RunSummary): string[] {
   ];
 }
 
+/** An engine column's heading: its name and version, and whether it counts. */
+export const engineHeading = (column: EngineColumn): string => `${column.heading} (${column.gate ? "gating" : "advisory"})`;
+
+/** The other engines' sentence above the table, or nothing when Chromium ran alone. */
+export function enginesSentence(engines: readonly EngineColumn[]): string[] {
+  if (engines.length === 0) return [];
+  return [
+    `Required and Recommended are Chromium's; each other engine's column gives its required · recommended verdicts from the clause checks that run in it (docs/engines.md). ${ADVISORY_NOTE}`,
+    "",
+  ];
+}
+
+function engineBullet(v: ClauseVerdict, t: TestOutcome): string {
+  return `- **${v.id}** (${t.level}) ${t.title}: ${verdictWords(t.outcome)}${t.detail ? ` — ${t.detail}` : ""}${t.trace ? ` ([trace](${t.trace}))` : ""}`;
+}
+
+/** Each other engine's build, and every test of it that did not pass, with its reason; the clauses it has no check of. */
+function enginesSection(engines: readonly EngineColumn[]): string[] {
+  return engines.flatMap((column) => {
+    const tests = column.verdicts.flatMap((v) => v.tests.filter((t) => t.outcome !== "passed").map((t) => engineBullet(v, t)));
+    const uncovered = column.verdicts.filter((v) => v.tests.length === 0);
+    const reasons = [...new Set(uncovered.map((v) => uncoveredWords(v.id)))];
+    return [
+      "",
+      `## ${engineHeading(column)}`,
+      "",
+      `Build: ${column.build}.`,
+      "",
+      ...(tests.length === 0 ? ["Every test that ran in it passed.", ""] : [...new Set(tests)]),
+      ...reasons.map(
+        (reason) =>
+          `- ${uncovered
+            .filter((v) => uncoveredWords(v.id) === reason)
+            .map((v) => v.id)
+            .join(", ")}: ${reason}.`,
+      ),
+    ];
+  });
+}
+
 /**
- * `browser`: the Chromium the run used (kit/chromium.mjs's description); the tests that needed the
- * full one (INS) say so under "How the suite ran".
+ * `browser`: the Chromium the run used (its build, and kit/chromium.mjs's description); the tests
+ * that needed the full one (INS) say so under "How the suite ran". `engines`: the other engines'
+ * columns (engineColumns.ts), none when Chromium ran alone.
  */
 export function verdictMarkdown(
   target: string,
@@ -140,8 +182,10 @@ export function verdictMarkdown(
   gaps: readonly AcceptedGap[] = [],
   browser?: string,
   probe?: ProbeRecord,
+  engines: readonly EngineColumn[] = [],
 ): string {
-  const summary = summarize(verdicts, level, gaps);
+  const summary = summarize(verdicts, level, gaps, gatedOutcome(engines, level, gaps));
+  const engineHeads = engines.map((column) => ` ${engineHeading(column)} |`).join("");
   const lines = [
     `# Conformance report: ${target}`,
     "",
@@ -152,11 +196,13 @@ export function verdictMarkdown(
     "",
     ...LEVELS.map((l) => `- ${levelLine(verdicts, l)}`),
     "",
-    "| Clause | Rule | Required | Recommended | Tests (pass / fail / inconclusive / n/a / not checked) |",
-    "|---|---|---|---|---|",
+    ...enginesSentence(engines),
+    `| Clause | Rule | Required | Recommended |${engineHeads} Tests (pass / fail / inconclusive / n/a / not checked) |`,
+    `|---|---|---|---|${engines.map(() => "---|").join("")}---|`,
     ...verdicts.map((v) => {
       const n = OUTCOMES.map((o) => v.tests.filter((t) => t.outcome === o).length).join(" / ");
-      return `| [${v.id}](${onGitHub(v.id, v.title)}) | ${v.title} | ${verdictLabel(gaps, v, "required")} | ${verdictLabel(gaps, v, "recommended")} | ${n} |`;
+      const cells = engines.map((column) => ` ${engineCell(column, v, VERDICT_LABEL)} |`).join("");
+      return `| [${v.id}](${onGitHub(v.id, v.title)}) | ${v.title} | ${verdictLabel(gaps, v, "required")} | ${verdictLabel(gaps, v, "recommended")} |${cells} ${n} |`;
     }),
     ...gapsSection(summary),
     ...section(verdicts, "Failures", "Each is a rule the app does not meet, in the words of its assertion.", ["failed"]),
@@ -168,6 +214,7 @@ export function verdictMarkdown(
     ),
     ...notJudgedSection(summary.judged),
     ...section(verdicts, "Other tests left out", OTHER_TESTS_LEFT_OUT, ["not-applicable", "not-checked"], leftOutBesideItsLevel),
+    ...enginesSection(engines),
     ...probeMarkdown(probe),
     ...notesSection(verdicts),
   ];

@@ -93,11 +93,22 @@ export interface RunSummary {
   readonly judged: JudgedLevels;
 }
 
-export function summarize(verdicts: readonly ClauseVerdict[], level: Level, gaps: readonly AcceptedGap[] = []): RunSummary {
+/** What the engines `--gate` names add to Chromium's verdicts (engineColumns.ts's gatedOutcome): "REG-4 in Firefox". */
+export interface GatedOutcome {
+  readonly failed: readonly string[];
+  readonly inconclusive: number;
+}
+
+export function summarize(
+  verdicts: readonly ClauseVerdict[],
+  level: Level,
+  gaps: readonly AcceptedGap[] = [],
+  gated: GatedOutcome = { failed: [], inconclusive: 0 },
+): RunSummary {
   const levels = levelsUpTo(level);
   return {
-    failed: verdicts.filter((v) => levels.some((l) => v[l] === "failed" && !isAccepted(gaps, v.id, l))).map((v) => v.id),
-    inconclusive: verdicts.reduce((n, v) => n + v.tests.filter((t) => t.outcome === "inconclusive").length, 0),
+    failed: [...verdicts.filter((v) => levels.some((l) => v[l] === "failed" && !isAccepted(gaps, v.id, l))).map((v) => v.id), ...gated.failed],
+    inconclusive: verdicts.reduce((n, v) => n + v.tests.filter((t) => t.outcome === "inconclusive").length, 0) + gated.inconclusive,
     accepted: gaps.filter((gap) => gap.status === "accepted"),
     stale: gaps.filter((gap) => gap.status === "stale" && levels.includes(gap.level)),
     judged: judgedLevels(verdicts, levels),

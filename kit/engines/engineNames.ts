@@ -25,3 +25,26 @@ export function parseEngines(value: string, flag: string): EngineName[] {
     );
   return [...new Set(names as EngineName[])];
 }
+
+/** How the report names each engine when it has no version to give (the engine was not installed). */
+export const ENGINE_LABEL: Readonly<Record<EngineName, string>> = { chromium: "Chromium", firefox: "Firefox", webkit: "WebKit" };
+
+/**
+ * The annotation each engine test carries: the engine's exact build in words, from the browser
+ * itself ("Firefox 153.7.0 (/usr/bin/firefox-esr, puppeteer-core over WebDriver BiDi)"), or why it
+ * is not installed. The report's engine column is headed with it; a merged run keeps it in the blobs.
+ */
+export const ENGINE_BUILD_ANNOTATION = "engine build";
+
+/**
+ * Why a clause, or one level of it, is left to Chromium by design, or undefined: the report says so
+ * in another engine's column instead of "not yet". The install clauses read Chromium's install
+ * protocol (the manifest as Chromium parses it, its installability verdict, the installed app's
+ * window); REG-2's recommended rule is the worker script's Cache-Control, the server's answer, the
+ * same whichever engine asks.
+ */
+export function chromiumOnly(clauseId: string, level?: "required" | "recommended"): string | undefined {
+  if (clauseId.startsWith("INS-")) return "Chromium only: the install checks need Chromium's install protocol";
+  if (clauseId === "REG-2" && level === "recommended") return "Chromium only: the worker script's Cache-Control is the server's answer, judged once";
+  return undefined;
+}

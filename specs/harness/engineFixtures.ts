@@ -8,7 +8,7 @@
 
 import { chromiumEngine } from "../../kit/engines/chromiumEngine.ts";
 import type { EngineBrowser, EnginePage } from "../../kit/engines/engine.ts";
-import type { EngineName } from "../../kit/engines/engineNames.ts";
+import { ENGINE_BUILD_ANNOTATION, type EngineName } from "../../kit/engines/engineNames.ts";
 import { launchEngine } from "../../kit/engines/launchEngine.ts";
 import { notChecked } from "./applicability.ts";
 import { test as base } from "./fixtures.ts";
@@ -48,7 +48,10 @@ export const test = base.extend<EngineTestFixtures, EngineWorkerFixtures>({
     },
     { scope: "worker" },
   ],
-  engineOf: async ({ engineBrowser, engine }, use) => {
+  engineOf: async ({ engineBrowser, engine }, use, testInfo) => {
+    // The report heads the engine's column with the build that ran (cli/report/engineColumns.ts).
+    const build = "notInstalled" in engineBrowser ? `${engine}: not installed (${engineBrowser.notInstalled})` : engineBrowser.browser.version;
+    testInfo.annotations.push({ type: ENGINE_BUILD_ANNOTATION, description: build });
     if ("notInstalled" in engineBrowser) notChecked(`${engine}: ${engineBrowser.notInstalled}`);
     await use(engineBrowser.browser);
   },
