@@ -64,21 +64,15 @@ function steps(extraArgs) {
     },
     {
       // With PCK_REPORT_DIR the run also writes the per-clause conformance report (docs/conformance.md
-      // clauses), the HTML report and JUnit XML, as `npm run conformance` does.
+      // clauses), the HTML report and JUnit XML, as `npm run conformance` does. With PCK_ENGINES the
+      // engine specs (specs/engines/) run in the same run, in Debian's firefox-esr over WebDriver BiDi
+      // and WebKitGTK through WebKitWebDriver under Xvfb, each a column of the report, and in Chromium
+      // through kit/engines' Playwright implementation: a control of the checks themselves.
       name: "browser suite",
-      shown: ["npx playwright test", ...extraArgs].join(" "),
-      run: { bin: "playwright", from: "@playwright/test", args: ["test", ...extraArgs] },
-      env: { [ENV.reportDir]: join(ROOT, "test-results", "conformance") },
-    },
-    {
-      // REG in Firefox and WebKit (specs/engines/, through kit/engines), against the reference app:
-      // Debian's firefox-esr over WebDriver BiDi and WebKitGTK through WebKitWebDriver under Xvfb.
-      name: "engines",
       engines: true,
-      // The same engine specs in Chromium too, through kit/engines' Playwright implementation: a control.
-      shown: `${ENV.engines}=chromium,firefox,webkit npx playwright test --project 'chromium engine specs' --project firefox --project webkit`,
-      run: { bin: "playwright", from: "@playwright/test", args: ["test", "--project", "chromium engine specs", "--project", "firefox", "--project", "webkit"] },
-      env: { [ENV.engines]: "chromium,firefox,webkit" },
+      shown: [`${ENV.engines}=chromium,firefox,webkit npx playwright test`, ...extraArgs].join(" "),
+      run: { bin: "playwright", from: "@playwright/test", args: ["test", ...extraArgs] },
+      env: { [ENV.reportDir]: join(ROOT, "test-results", "conformance"), [ENV.engines]: "chromium,firefox,webkit" },
     },
     {
       // The suite's self-check: against the reference worker built with one deliberate edit at a
