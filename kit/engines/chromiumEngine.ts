@@ -12,7 +12,7 @@ export function chromiumEngine(browser: Browser): EngineBrowser {
   return {
     engine: "chromium",
     version: `Chromium ${browser.version()} (Playwright)`,
-    capabilities: { scriptBeforePage: true },
+    capabilities: { scriptBeforePage: true, navigationStatus: true },
     async newPage(options = {}) {
       const context = await browser.newContext({ serviceWorkers: "allow" });
       if (options.beforePage) await context.addInitScript(callSource(options.beforePage, options.beforePageArg));

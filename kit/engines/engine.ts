@@ -17,6 +17,11 @@ export interface EngineCapabilities {
    * scripts, BiDi's preload scripts). Classic WebDriver (WebKitWebDriver) has no such command.
    */
   readonly scriptBeforePage: boolean;
+  /**
+   * Whether the page can tell its navigation's HTTP status (PerformanceNavigationTiming's
+   * `responseStatus`: Chromium and Firefox; WebKitGTK 2.50 has none, and classic WebDriver gives none).
+   */
+  readonly navigationStatus: boolean;
 }
 
 export interface EnginePage {

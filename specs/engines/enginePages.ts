@@ -1,0 +1,153 @@
+/**
+ * What the engine specs do with a page in any engine, through kit/engines' interface: bring it under
+ * the app's worker, land on a URL and say what came (as specs/checks/navigation.ts does for
+ * Chromium), and read Cache Storage and the page's text. Everything is read in the page, the one
+ * view every engine's driver gives: its navigation entry, its controller, its document.
+ */
+import type { AppFacts } from "../../kit/appFacts.ts";
+import type { EngineBrowser, EnginePage } from "../../kit/engines/engine.ts";
+import { SUITE_NOTE } from "../../kit/outcomes.ts";
+import { precondition } from "../harness/applicability.ts";
+import { controlTimeout, RELOADED_NOTE, refuseWithoutControl } from "../harness/control.ts";
+import { expect, test } from "../harness/engineFixtures.ts";
+
+/**
+ * Opens `url` and resolves once an activated worker controls the page, reloading once (and saying so,
+ * as the Chromium specs do) when the worker is active but did not claim it. Inside a precondition:
+ * control is REG-2's subject.
+ */
+export function engineControl(page: EnginePage, url: string, facts: AppFacts): Promise<void> {
+  return precondition(`a service worker controls ${new URL(url).pathname} (REG-2)`, async () => {
+    refuseWithoutControl(facts);
+    const timeout = controlTimeout(facts);
+    await page.goto(url);
+    const state = () =>
+      page.evaluate(async () => {
+        if (navigator.serviceWorker.controller) return "controlled";
+        return (await navigator.serviceWorker.getRegistration())?.active ? "active" : "waiting";
+      }, null);
+    await expect.poll(state, { message: "an active worker for the page", timeout }).not.toBe("waiting");
+    if ((await state()) === "active") {
+      await page.reload();
+      test.info().annotations.push({ type: SUITE_NOTE, description: RELOADED_NOTE });
+    }
+    await expect.poll(state, { message: "the worker controls the page", timeout }).toBe("controlled");
+  });
+}
+
+export interface EngineLanding {
+  /** The driver's navigation error, or the browser's error page; null when a document of the app's came. */
+  readonly error: string | null;
+  /** The document's HTTP status; null where the engine does not give it (WebKitGTK has no `responseStatus`). */
+  readonly status: number | null;
+  /** The page is controlled and its navigation went through the worker (`workerStart`). */
+  readonly fromServiceWorker: boolean;
+  readonly contentType: string | null;
+  /** A sentence for assertion messages: what the browser got. */
+  readonly summary: string;
+}
+
+/** What the loaded document says of its own navigation; null on a browser's error page, which has no navigation entry. */
+function ownNavigation(): { status: number | null; throughWorker: boolean; contentType: string } | null {
+  const entry = performance.getEntriesByType("navigation")[0] as (PerformanceNavigationTiming & { responseStatus?: number }) | undefined;
+  if (!entry) return null;
+  return {
+    status: typeof entry.responseStatus === "number" && entry.responseStatus > 0 ? entry.responseStatus : null,
+    throughWorker: navigator.serviceWorker?.controller != null && entry.workerStart > 0,
+    contentType: document.contentType,
+  };
+}
+
+/**
+ * Navigates to `url` (or reloads) and says what came, an error included: offline, an app without an
+ * offline page lands on the browser's error page, which Firefox's driver reports as an error
+ * (NS_ERROR_CONNECTION_REFUSED) and WebKit's loads as a page of its own.
+ */
+export async function landOn(page: EnginePage, url: string | "reload"): Promise<EngineLanding> {
+  try {
+    if (url === "reload") await page.reload();
+    else await page.goto(url);
+  } catch (error) {
+    const message = (error as Error).message.split("\n")[0] ?? String(error);
+    return { error: message, status: null, fromServiceWorker: false, contentType: null, summary: `no response: ${message}` };
+  }
+  const seen = await page.evaluate(ownNavigation, null);
+  if (seen === null) {
+    // biome-ignore lint/performance/useDomNodeTextContent: what the error page shows a person.
+    const text = await page.evaluate(() => document.body?.innerText.trim().slice(0, 120) ?? "", null);
+    const error = `the browser's error page ("${text}")`;
+    return { error, status: null, fromServiceWorker: false, contentType: null, summary: `no response: ${error}` };
+  }
+  const from = seen.throughWorker ? "from the service worker" : "from the network";
+  return {
+    error: null,
+    status: seen.status,
+    fromServiceWorker: seen.throughWorker,
+    contentType: seen.contentType,
+    summary: `${seen.status === null ? "a document" : `status ${seen.status}`} ${from}`,
+  };
+}
+
+/** The URLs of every Cache Storage entry of the page's origin. */
+export const cachedUrlsIn = (page: EnginePage) =>
+  page.evaluate(async () => {
+    const urls: string[] = [];
+    for (const name of await caches.keys()) for (const request of await (await caches.open(name)).keys()) urls.push(request.url);
+    return urls;
+  }, null);
+
+/** The HTML entries of Cache Storage whose text holds `text`: what a worker stored, by URL. */
+export const cachedHtmlWith = (page: EnginePage, text: string) =>
+  page.evaluate(async (wanted) => {
+    const found: string[] = [];
+    for (const name of await caches.keys()) {
+      const cache = await caches.open(name);
+      for (const request of await cache.keys()) {
+        const response = await cache.match(request);
+        if (response?.headers.get("content-type")?.includes("text/html") && (await response.text()).includes(wanted)) found.push(request.url);
+      }
+    }
+    return found;
+  }, text);
+
+/** What a person reads in the element `selector` names (the whole page by default), as Playwright's innerText. */
+export const shownText = (page: EnginePage, selector = "body") =>
+  // biome-ignore lint/performance/useDomNodeTextContent: the rendered text, what a person sees, as Playwright's innerText.
+  page.evaluate((css) => (document.querySelector(css) as HTMLElement | null)?.innerText ?? "", selector);
+
+/** The page's heading, as the Chromium specs read it: the profile's selector, else the first level-1 heading. */
+export const headingOf = (page: EnginePage, target: { readonly selector?: string | undefined }) =>
+  page.evaluate(
+    // biome-ignore lint/performance/useDomNodeTextContent: the rendered heading, as Playwright's toHaveText reads it.
+    (css) => (document.querySelector(css) as HTMLElement | null)?.innerText.trim() ?? null,
+    target.selector ?? 'h1, [role="heading"][aria-level="1"]',
+  );
+
+/**
+ * Visits `path` online and resolves once the worker holds it, as the probe learned it does: an app
+ * shell answers every in-scope page from what it stored at install; a page cache stores the page
+ * under its URL a moment after it shows. Inside a precondition: NAV-1's and NAV-3's subject.
+ */
+export function visitHeldIn(page: EnginePage, origin: string, path: string, facts: AppFacts): Promise<void> {
+  return precondition(`the worker holds ${path} after an online visit (NAV-1, NAV-3)`, async () => {
+    await page.goto(`${origin}${path}`);
+    const design = facts.design?.value;
+    if (design === "app shell") return;
+    if (design !== "page cache") throw new Error(`the kit's probe saw no page stored (${facts.design?.how ?? "no probe"})`);
+    await expect.poll(() => cachedUrlsIn(page), { message: `Cache Storage holds ${path} after the visit` }).toContain(`${origin}${path}`);
+  });
+}
+
+/**
+ * Whether the engine gives a navigation's HTTP status (Chromium and Firefox do, through the document's
+ * `responseStatus`; WebKitGTK 2.50 has none, and classic WebDriver reports no status). Where it does
+ * not, the test says which reading it left out, in the report's "How the suite ran".
+ */
+export function statusReadable(engine: EngineBrowser, what: string): boolean {
+  if (engine.capabilities.navigationStatus) return true;
+  test.info().annotations.push({ type: SUITE_NOTE, description: `${engine.engine}: ${what} was not read (${NO_STATUS})` });
+  return false;
+}
+
+/** Why an engine without navigationStatus cannot judge a status. */
+export const NO_STATUS = "the engine gives no navigation's HTTP status: no PerformanceNavigationTiming.responseStatus, and its driver reports none";

@@ -1,0 +1,63 @@
+/**
+ * The failure pages of a full document load in Firefox and WebKit (ERR-1..3), the same rules
+ * specs/fallbacks.spec.ts judges in Chromium, on a page the app's worker controls, as a returning
+ * visitor's is. The status is the rule's core (an app shell answering 200 hides a broken link), so
+ * where the engine gives no navigation's status (WebKitGTK) these tests are not checked, saying why,
+ * rather than judged on the text alone. The client-side navigations' data answers are not here yet.
+ */
+import type { Profile } from "../../cli/profile/profileSchema.ts";
+import { faultMet } from "../checks/faultMet.ts";
+import { documentFailing } from "../checks/faultTargets.ts";
+import { notFoundPage, unknownPath } from "../checks/notFoundPage.ts";
+import { notChecked } from "../harness/applicability.ts";
+import { expect, test } from "../harness/engineFixtures.ts";
+import { checkProfileFirst } from "../harness/fixtures.ts";
+import { engineControl, landOn, NO_STATUS, shownText } from "./enginePages.ts";
+
+const FALLBACKS = [
+  { clause: "ERR-1", status: 404, key: "notFound" },
+  { clause: "ERR-2", status: 403, key: "forbidden" },
+  { clause: "ERR-3", status: 401, key: "unauthorized" },
+] as const;
+
+/** As specs/fallbacks.spec.ts: a page the profile describes, a 404 page always (without one the app fails ERR-1). */
+function fallbackOf(profile: Profile, key: (typeof FALLBACKS)[number]["key"], status: number) {
+  if (key === "notFound") return notFoundPage(profile);
+  return (
+    profile.fallbacks[key] ?? notChecked(`the profile neither describes the app's ${status} page (fallbacks.${key}) nor lists its clause under notApplicable`)
+  );
+}
+
+const needsStatus = (engine: { engine: string; capabilities: { navigationStatus: boolean } }) => {
+  if (!engine.capabilities.navigationStatus) notChecked(`${engine.engine}: ${NO_STATUS}`);
+};
+
+for (const { clause, status, key } of FALLBACKS) {
+  test.describe(`${clause} ${status} fallback`, () => {
+    checkProfileFirst((profile) => key !== "notFound" && fallbackOf(profile, key, status));
+
+    test(`${clause} shows the ${status} page when the document answers ${status}`, async ({ enginePage, engineOf, engineServer, app, profile, facts }) => {
+      needsStatus(engineOf);
+      await engineControl(enginePage, `${engineServer.origin}${profile.home}`, facts);
+      const own = key === "notFound" ? unknownPath(profile) : fallbackOf(profile, key, status).path;
+      const { path, faultId } = await documentFailing(profile, engineServer, own, status, app.pageOrAnother(1).path);
+      const outcome = await landOn(enginePage, `${engineServer.origin}${path}`);
+      if (faultId) await faultMet(engineServer, faultId, `the document's ${status}`);
+      expect(outcome.status, `the status of ${path}: ${outcome.summary}`).toBe(status);
+      const fallback = profile.fallbacks[key];
+      expect(fallback?.text, `the app's ${status} page (fallbacks.${key}; without one the app has none)`).toBeDefined();
+      if (fallback) expect(await shownText(enginePage, fallback.selector), `what ${path} shows`).toContain(fallback.text);
+    });
+  });
+}
+
+test("ERR-1 shows the 404 page for an unknown route inside the base path", async ({ enginePage, engineOf, engineServer, profile, facts }) => {
+  needsStatus(engineOf);
+  await engineControl(enginePage, `${engineServer.origin}${profile.home}`, facts);
+  const path = unknownPath(profile);
+  const outcome = await landOn(enginePage, `${engineServer.origin}${path}`);
+  expect(outcome.status, `the status of ${path}: ${outcome.summary}`).toBe(404);
+  const notFound = profile.fallbacks.notFound;
+  expect(notFound?.text, "the app's 404 page (fallbacks.notFound; without one the app has none)").toBeDefined();
+  if (notFound) expect(await shownText(enginePage, notFound.selector), `what ${path} shows`).toContain(notFound.text);
+});
