@@ -8,7 +8,7 @@ import type { FullResult, Reporter, TestCase, TestResult } from "@playwright/tes
 import { isProbe } from "../../cli/report/probeRecord.ts";
 import { testOutcome } from "../../cli/report/testOutcome.ts";
 import { KIT_ROOT, kitPath } from "../../kit/kitPaths.ts";
-import { DEVIANTS, type Deviant, deviantProjects, editsOf, engineMissing } from "./deviants.ts";
+import { caughtIn, DEVIANTS, type Deviant, deviantProjects, editsOf, engineMissing } from "./deviants.ts";
 
 interface Seen {
   readonly outcome: string;
@@ -52,8 +52,9 @@ export default class CaughtReporter implements Reporter {
       lines.push(`Deviant '${deviant.name}' (${describeDeviation(deviant)}):`);
       for (const { project, engine } of deviantProjects(deviant)) {
         const seen = this.#seen.get(project) ?? new Map<string, Seen[]>();
-        const caught = new Set(deviant.caughtBy);
-        for (const title of deviant.caughtBy) {
+        const caughtBy = caughtIn(deviant, engine);
+        const caught = new Set(caughtBy);
+        for (const title of caughtBy) {
           const runs = seen.get(title);
           if (!runs) problems.push(`'${project}': '${title}' did not run; it must, and fail. Was it renamed? Update scripts/deviantWorker/deviants.ts.`);
           for (const run of runs ?? []) {
@@ -68,7 +69,7 @@ export default class CaughtReporter implements Reporter {
           }
         }
         const where = engine === "chromium" ? "" : ` in ${engine}`;
-        for (const title of deviant.caughtBy) lines.push(`  caught${where}: ${title}: ${seen.get(title)?.[0]?.detail ?? "did not run"}`);
+        for (const title of caughtBy) lines.push(`  caught${where}: ${title}: ${seen.get(title)?.[0]?.detail ?? "did not run"}`);
         lines.push(`  ${others.length} other tests of ${deviant.grep} run against it${where}, to pass.`);
       }
     }
