@@ -38,6 +38,8 @@ export interface JsonReport {
 export interface Execution {
   /** `file › describe › title`, as the list reporter shows it. */
   readonly test: string;
+  /** The Playwright project it ran in. */
+  readonly project: string;
   readonly file: string;
   readonly line: number;
   /** Which pass of `--repeat-each` this is (0-based); every test runs once per pass. */
@@ -62,6 +64,7 @@ export function executions(report: JsonReport): Execution[] {
         for (const result of test.results) {
           out.push({
             test: [spec.file, ...here, spec.title].join(" › "),
+            project: test.projectName,
             file: spec.file,
             line: spec.line,
             repeat,

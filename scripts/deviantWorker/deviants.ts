@@ -349,6 +349,18 @@ export const DEVIANTS: readonly Deviant[] = [
     ],
   },
   {
+    // A shell that registers as soon as it starts, not after `load`: its precache competes with the
+    // first page's own downloads (vite-plugin-pwa's `immediate`, Angular's registerWhenStable do this).
+    name: "registers before load",
+    kind: "reference",
+    file: "src/shell/registerWorker.ts",
+    remove: "  await whenLoaded(win);\n",
+    grep: /REG-3 /,
+    caughtBy: ["REG-3 registers only after the load event"],
+    // WebKitWebDriver cannot watch register() against the load event (no script before the page's own).
+    engines: ["firefox"],
+  },
+  {
     // A page that listens to its worker before asking whether there is one: without
     // `navigator.serviceWorker` (an insecure origin, some embedded browsers) start-up throws.
     name: "touches navigator.serviceWorker unguarded",
@@ -444,6 +456,7 @@ export const DEVIANTS: readonly Deviant[] = [
       "ERR-2 shows the 403 page when a client-side navigation's data answers 403",
       "ERR-3 shows the 401 page when a client-side navigation's data answers 401",
     ],
+    engines: ["firefox", "webkit"],
   },
   {
     // An error view rendered in place of the whole app, as an error route above the layout is: after

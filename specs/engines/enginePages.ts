@@ -4,10 +4,12 @@
  * Chromium), and read Cache Storage and the page's text. Everything is read in the page, the one
  * view every engine's driver gives: its navigation entry, its controller, its document.
  */
+import type { Profile } from "../../cli/profile/profileSchema.ts";
 import type { AppFacts } from "../../kit/appFacts.ts";
 import type { EngineBrowser, EnginePage } from "../../kit/engines/engine.ts";
 import { SUITE_NOTE } from "../../kit/outcomes.ts";
-import { precondition } from "../harness/applicability.ts";
+import type { ProfilePage } from "../checks/appDriver.ts";
+import { precondition, stimulus } from "../harness/applicability.ts";
 import { controlTimeout, RELOADED_NOTE, refuseWithoutControl } from "../harness/control.ts";
 import { expect, test } from "../harness/engineFixtures.ts";
 
@@ -155,3 +157,42 @@ export function statusReadable(engine: EngineBrowser, what: string): boolean {
 
 /** Why an engine without navigationStatus cannot judge a status. */
 export const NO_STATUS = "the engine gives no navigation's HTTP status: no PerformanceNavigationTiming.responseStatus, and its driver reports none";
+
+/** How long a client-side navigation gets to change the URL, as the Chromium specs give it. */
+const CLIENT_NAVIGATION_TIMEOUT_MS = 5_000;
+
+/**
+ * Sets off a client-side navigation to `target` in the page as a person does (the profile's
+ * `navigate`: a click on the link or button named `target.link`), or as the app's router does
+ * (`pushState`: Next.js's own router where there is one, else a history change and a popstate), then
+ * waits for the URL. Inside a stimulus: a navigation that never happened is not checked, naming the
+ * profile's fields. The same roads as specs/checks/appDriver.ts takes in Chromium, in the page.
+ */
+export function clientNavigate(page: EnginePage, profile: Profile, target: ProfilePage): Promise<void> {
+  return stimulus(`the client-side navigation to ${target.path}`, "pages and navigate", async () => {
+    const set = await page.evaluate(
+      ({ how, name, path, basePath }) => {
+        if (how !== "pushState" && name) {
+          const selector = how === "link" ? "a[href]" : 'button, [role="button"]';
+          const found = [...document.querySelectorAll<HTMLElement>(selector)].find((element) => element.innerText.trim() === name);
+          if (!found) return `no ${how} named "${name}"`;
+          found.click();
+          return null;
+        }
+        const next = (window as { next?: { router?: { push?: (href: string) => void } } }).next;
+        if (typeof next?.router?.push === "function") {
+          next.router.push(basePath !== "/" && path.startsWith(basePath) ? path.slice(basePath.length) || "/" : path);
+          return null;
+        }
+        history.pushState(null, "", path);
+        window.dispatchEvent(new PopStateEvent("popstate"));
+        return null;
+      },
+      { how: profile.navigate, name: target.link ?? null, path: target.path, basePath: profile.basePath },
+    );
+    if (set !== null) throw new Error(set);
+    await expect
+      .poll(() => page.evaluate(() => location.pathname, null), { message: "the page's URL after the navigation", timeout: CLIENT_NAVIGATION_TIMEOUT_MS })
+      .toBe(target.path);
+  });
+}

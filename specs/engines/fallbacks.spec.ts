@@ -3,16 +3,18 @@
  * specs/fallbacks.spec.ts judges in Chromium, on a page the app's worker controls, as a returning
  * visitor's is. The status is the rule's core (an app shell answering 200 hides a broken link), so
  * where the engine gives no navigation's status (WebKitGTK) these tests are not checked, saying why,
- * rather than judged on the text alone. The client-side navigations' data answers are not here yet.
+ * rather than judged on the text alone. A client-side navigation whose data answers with the status
+ * is judged in every engine: what the page shows.
  */
 import type { Profile } from "../../cli/profile/profileSchema.ts";
+import { dataFaultsApply } from "../checks/dataRequests.ts";
 import { faultMet } from "../checks/faultMet.ts";
 import { documentFailing } from "../checks/faultTargets.ts";
 import { notFoundPage, unknownPath } from "../checks/notFoundPage.ts";
 import { notChecked } from "../harness/applicability.ts";
 import { expect, test } from "../harness/engineFixtures.ts";
 import { checkProfileFirst } from "../harness/fixtures.ts";
-import { engineControl, landOn, NO_STATUS, shownText } from "./enginePages.ts";
+import { clientNavigate, engineControl, landOn, NO_STATUS, shownText } from "./enginePages.ts";
 
 const FALLBACKS = [
   { clause: "ERR-1", status: 404, key: "notFound" },
@@ -47,6 +49,29 @@ for (const { clause, status, key } of FALLBACKS) {
       const fallback = profile.fallbacks[key];
       expect(fallback?.text, `the app's ${status} page (fallbacks.${key}; without one the app has none)`).toBeDefined();
       if (fallback) expect(await shownText(enginePage, fallback.selector), `what ${path} shows`).toContain(fallback.text);
+    });
+
+    test.describe(() => {
+      checkProfileFirst(dataFaultsApply);
+      // What the app shows when a client-side navigation's data answers with the status: no document status to read, any engine.
+      test(`${clause} shows the ${status} page when a client-side navigation's data answers ${status}`, async ({
+        enginePage,
+        engineServer,
+        app,
+        profile,
+        facts,
+      }) => {
+        const target = app.pageOrAnother(1);
+        await engineControl(enginePage, `${engineServer.origin}${profile.home}`, facts);
+        await engineServer.addFault({ path: target.path, status, representation: "data" });
+        await clientNavigate(enginePage, profile, target);
+        const fallback = profile.fallbacks[key];
+        expect(fallback?.text, `the app's ${status} page (fallbacks.${key}; without one the app has none)`).toBeDefined();
+        if (fallback)
+          await expect
+            .poll(() => shownText(enginePage, fallback.selector), { message: `what ${target.path} shows after its data answered ${status}` })
+            .toContain(fallback.text);
+      });
     });
   });
 }

@@ -3,13 +3,14 @@
  * specs/registration.spec.ts judges in Chromium, read through kit/engines. What the page did is read
  * in the page (its registrations) and from the mock server's journal (a register() call fetches the
  * worker script: the journal sees the fetch whichever engine made it), not from a spy on register(),
- * which classic WebDriver could not install before the page's own scripts. REG-2's Cache-Control
- * is a property of the server's answer, judged once, in Chromium.
+ * which classic WebDriver could not install before the page's own scripts (REG-3, whose spy records
+ * each call against the load event, is not checked there). REG-2's Cache-Control is a property of
+ * the server's answer, judged once, in Chromium.
  */
 import type { Profile } from "../../cli/profile/profileSchema.ts";
 import type { EnginePage } from "../../kit/engines/engine.ts";
 import { CONTROL_TIMEOUT_MS } from "../../kit/workerControl.ts";
-import { cameWithin, needs, notChecked, RECOMMENDED } from "../harness/applicability.ts";
+import { cameWithin, needs, notChecked, precondition, RECOMMENDED, servedReference } from "../harness/applicability.ts";
 import { expect, test } from "../harness/engineFixtures.ts";
 import { checkProfileFirst } from "../harness/fixtures.ts";
 import type { MockServer } from "../harness/mockServerProcess.ts";
@@ -124,6 +125,82 @@ test.describe("REG-2 scope", () => {
     const scope = `${engineServer.origin}${profile.worker.scope}`;
     expect(info?.scope, "the registration's scope").toBe(scope);
     expect(info?.scriptURL?.startsWith(scope), `the script ${info?.scriptURL} is under the scope`).toBe(true);
+  });
+});
+
+/** What a register() call saw, recorded by watchRegister in the page. */
+interface RegisterCall {
+  readonly afterLoad: boolean;
+  readonly readyState: string;
+}
+
+/**
+ * Before the page's scripts: records each register() call with whether `load` had fired (this
+ * listener is the document's first, so it runs before an app's own `load` listener), and holds
+ * `load` back with an image the mock server answers late, as Chromium's REG-3 does with a route.
+ * Serialised into the page: it uses its argument alone.
+ */
+function watchRegister(heldImage: unknown): void {
+  const calls: { afterLoad: boolean; readyState: string }[] = [];
+  let loaded = false;
+  (window as unknown as { __pckRegisterCalls: typeof calls }).__pckRegisterCalls = calls;
+  addEventListener("load", () => {
+    loaded = true;
+  });
+  document.addEventListener("DOMContentLoaded", () => {
+    const image = document.createElement("img");
+    image.alt = "";
+    image.src = String(heldImage);
+    document.body.append(image);
+  });
+  const container = window.ServiceWorkerContainer?.prototype;
+  if (!container) return;
+  const register = container.register;
+  container.register = function (this: ServiceWorkerContainer, ...args: Parameters<ServiceWorkerContainer["register"]>) {
+    calls.push({ afterLoad: loaded, readyState: document.readyState });
+    return register.apply(this, args);
+  };
+}
+
+const registerCalls = (page: EnginePage) => page.evaluate(() => (window as unknown as { __pckRegisterCalls?: RegisterCall[] }).__pckRegisterCalls ?? [], null);
+
+/** The image that holds `load` back: outside any app's scope, and new to the browser. */
+const HELD_IMAGE = "/__pck-hold-load.png";
+/** How much longer than the watch window the image is held, so the window ends before `load` does. */
+const HOLD_MARGIN_MS = 1_000;
+
+test.describe("REG-3 registration after load", () => {
+  test("REG-3 registers only after the load event", async ({ engineOf, engineServer, profile, facts }) => {
+    needsScriptBeforePage(engineOf, "watching register() calls against the load event");
+    // The load event is held for the whole window in which the probe saw the app call register().
+    const window = registerWatchWindow(facts.registerCall);
+    await engineServer.addFault({ path: HELD_IMAGE, delayMs: window + HOLD_MARGIN_MS });
+    const page = await engineOf.newPage({ beforePage: watchRegister, beforePageArg: `${engineServer.origin}${HELD_IMAGE}` });
+    try {
+      await page.goto(`${engineServer.origin}${profile.home}`);
+      await precondition("the load event was held back by the late image", async () =>
+        expect((await engineServer.journal()).some((entry) => entry.url === HELD_IMAGE)).toBe(true),
+      );
+      await expect.poll(() => registerCalls(page), { message: "a register() call after load", timeout: CONTROL_TIMEOUT_MS }).not.toEqual([]);
+      expect(await registerCalls(page), "each register() call: whether load had fired, and the document's readyState").toEqual(
+        (await registerCalls(page)).map(() => ({ afterLoad: true, readyState: "complete" })),
+      );
+    } finally {
+      await page.close();
+    }
+  });
+
+  const lateBootQuery = (profile: Profile) => servedReference(profile, "starting the app's script after load").lateBootQuery;
+  test.describe(() => {
+    checkProfileFirst(lateBootQuery);
+    test("REG-3 registers at once when the document is already complete", async ({ enginePage, engineServer, profile }) => {
+      // The app's script is added only after `load`: waiting for another load event would never end.
+      await enginePage.goto(`${engineServer.origin}${profile.home}?${lateBootQuery(profile)}`);
+      await expect
+        .poll(() => scriptFetches(engineServer, profile), { message: "a fetch of the worker script (a register() call)", timeout: CONTROL_TIMEOUT_MS })
+        .not.toEqual([]);
+      await expect.poll(() => registrationScopes(enginePage), { message: "the page's registrations", timeout: CONTROL_TIMEOUT_MS }).not.toEqual([]);
+    });
   });
 });
 
