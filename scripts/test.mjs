@@ -66,13 +66,14 @@ function steps(extraArgs) {
       // With PCK_REPORT_DIR the run also writes the per-clause conformance report (docs/conformance.md
       // clauses), the HTML report and JUnit XML, as `npm run conformance` does. With PCK_ENGINES the
       // engine specs (specs/engines/) run in the same run, in Debian's firefox-esr over WebDriver BiDi
-      // and WebKitGTK through WebKitWebDriver under Xvfb, each a column of the report, and in Chromium
-      // through kit/engines' Playwright implementation: a control of the checks themselves.
+      // and WebKitGTK through WebKitWebDriver under Xvfb, each a column of the report, as
+      // `check --engines` runs them. Their control in Chromium is bench:engines' (30 s of the two
+      // cores here, for a diagnosis the deviants' engine projects already prove they can make).
       name: "browser suite",
       engines: true,
-      shown: [`${ENV.engines}=chromium,firefox,webkit npx playwright test`, ...extraArgs].join(" "),
+      shown: [`${ENV.engines}=firefox,webkit npx playwright test`, ...extraArgs].join(" "),
       run: { bin: "playwright", from: "@playwright/test", args: ["test", ...extraArgs] },
-      env: { [ENV.reportDir]: join(ROOT, "test-results", "conformance"), [ENV.engines]: "chromium,firefox,webkit" },
+      env: { [ENV.reportDir]: join(ROOT, "test-results", "conformance"), [ENV.engines]: "firefox,webkit" },
     },
     {
       // The suite's self-check: against the reference worker built with one deliberate edit at a
