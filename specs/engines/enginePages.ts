@@ -53,10 +53,13 @@ export interface EngineLanding {
   readonly summary: string;
 }
 
-/** What the loaded document says of its own navigation; null on a browser's error page, which has no navigation entry. */
+/**
+ * What the loaded document says of its own navigation; null on a browser's error page: WebKit's has
+ * no navigation entry, Firefox's keeps the app's URL and an entry but is an `about:neterror` document.
+ */
 function ownNavigation(): { status: number | null; controlled: boolean; contentType: string } | null {
   const entry = performance.getEntriesByType("navigation")[0] as (PerformanceNavigationTiming & { responseStatus?: number }) | undefined;
-  if (!entry) return null;
+  if (!entry || document.documentURI.startsWith("about:")) return null;
   return {
     status: typeof entry.responseStatus === "number" && entry.responseStatus > 0 ? entry.responseStatus : null,
     controlled: navigator.serviceWorker?.controller != null,
