@@ -6,38 +6,16 @@ import { cachedEntries } from "./checks/browserState.ts";
 import { throwWhileLoading } from "./checks/clientError.ts";
 import { dataFaultsApply } from "./checks/dataRequests.ts";
 import { expectFailureSent, FAILURE_CACHE_CONTROLS, FAILURE_STATUSES, failureFault } from "./checks/failureFault.ts";
+import { FALLBACKS, fallbackOf, undecided } from "./checks/fallbackPages.ts";
 import { faultMet, faultOnNavigationMeetable } from "./checks/faultMet.ts";
 import { documentFailing } from "./checks/faultTargets.ts";
 import { visitHeld } from "./checks/heldPage.ts";
 import { linksHome } from "./checks/links.ts";
 import { navigate } from "./checks/navigation.ts";
-import { notFoundPage, unknownPath } from "./checks/notFoundPage.ts";
+import { unknownPath } from "./checks/notFoundPage.ts";
 import { holdOffline } from "./checks/offline.ts";
 import { cameWithin, needs, notChecked, precondition, RECOMMENDED, servedReference } from "./harness/applicability.ts";
 import { checkProfileFirst, expect, test } from "./harness/fixtures.ts";
-
-const FALLBACKS = [
-  { clause: "ERR-1", status: 404, key: "notFound" },
-  { clause: "ERR-2", status: 403, key: "forbidden" },
-  { clause: "ERR-3", status: 401, key: "unauthorized" },
-] as const;
-
-/**
- * A fallback page the profile describes, or the test is not applicable (no sign-in: no 401 page). A
- * 404 page is never not applicable: an app without one fails ERR-1, and the tests that need its text
- * are not checked (notFoundPage).
- */
-function fallbackOf(profile: Profile, key: (typeof FALLBACKS)[number]["key"], status: number) {
-  return key === "notFound" ? notFoundPage(profile) : (profile.fallbacks[key] ?? undecided(`${status} page`, `fallbacks.${key}`));
-}
-
-/**
- * A failure page the profile neither describes nor lists as not applicable (init leaves it for the
- * user to decide): without its text the kit cannot recognise it, so its clause is not checked.
- */
-function undecided(page: string, field: string): never {
-  return notChecked(`the profile neither describes the app's ${page} (${field}) nor lists its clause under notApplicable`);
-}
 
 for (const { clause, status, key } of FALLBACKS) {
   test.describe(`${clause} ${status} fallback`, () => {

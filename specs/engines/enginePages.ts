@@ -177,6 +177,7 @@ export function clientNavigate(page: EnginePage, profile: Profile, target: Profi
       ({ how, name, path, basePath }) => {
         if (how !== "pushState" && name) {
           const selector = how === "link" ? "a[href]" : 'button, [role="button"]';
+          // biome-ignore lint/performance/useDomNodeTextContent: the name a person reads on it, as the accessible name Chromium's specs click by.
           const found = [...document.querySelectorAll<HTMLElement>(selector)].find((element) => element.innerText.trim() === name);
           if (!found) return `no ${how} named "${name}"`;
           found.click();

@@ -6,29 +6,15 @@
  * rather than judged on the text alone. A client-side navigation whose data answers with the status
  * is judged in every engine: what the page shows.
  */
-import type { Profile } from "../../cli/profile/profileSchema.ts";
 import { dataFaultsApply } from "../checks/dataRequests.ts";
+import { FALLBACKS, fallbackOf } from "../checks/fallbackPages.ts";
 import { faultMet } from "../checks/faultMet.ts";
 import { documentFailing } from "../checks/faultTargets.ts";
-import { notFoundPage, unknownPath } from "../checks/notFoundPage.ts";
+import { unknownPath } from "../checks/notFoundPage.ts";
 import { notChecked } from "../harness/applicability.ts";
 import { expect, test } from "../harness/engineFixtures.ts";
 import { checkProfileFirst } from "../harness/fixtures.ts";
 import { clientNavigate, engineControl, landOn, NO_STATUS, shownText } from "./enginePages.ts";
-
-const FALLBACKS = [
-  { clause: "ERR-1", status: 404, key: "notFound" },
-  { clause: "ERR-2", status: 403, key: "forbidden" },
-  { clause: "ERR-3", status: 401, key: "unauthorized" },
-] as const;
-
-/** As specs/fallbacks.spec.ts: a page the profile describes, a 404 page always (without one the app fails ERR-1). */
-function fallbackOf(profile: Profile, key: (typeof FALLBACKS)[number]["key"], status: number) {
-  if (key === "notFound") return notFoundPage(profile);
-  return (
-    profile.fallbacks[key] ?? notChecked(`the profile neither describes the app's ${status} page (fallbacks.${key}) nor lists its clause under notApplicable`)
-  );
-}
 
 const needsStatus = (engine: { engine: string; capabilities: { navigationStatus: boolean } }) => {
   if (!engine.capabilities.navigationStatus) notChecked(`${engine.engine}: ${NO_STATUS}`);

@@ -1,0 +1,30 @@
+/**
+ * The failure pages ERR-1..3 judge, and how a test finds the app's own in its profile: the same in
+ * Chromium's specs (specs/fallbacks.spec.ts) and the engines' (specs/engines/fallbacks.spec.ts).
+ */
+import type { Profile } from "../../cli/profile/profileSchema.ts";
+import { notChecked } from "../harness/applicability.ts";
+import { notFoundPage } from "./notFoundPage.ts";
+
+export const FALLBACKS = [
+  { clause: "ERR-1", status: 404, key: "notFound" },
+  { clause: "ERR-2", status: 403, key: "forbidden" },
+  { clause: "ERR-3", status: 401, key: "unauthorized" },
+] as const;
+
+/**
+ * A fallback page the profile describes, or the test is not applicable (no sign-in: no 401 page). A
+ * 404 page is never not applicable: an app without one fails ERR-1, and the tests that need its text
+ * are not checked (notFoundPage).
+ */
+export function fallbackOf(profile: Profile, key: (typeof FALLBACKS)[number]["key"], status: number) {
+  return key === "notFound" ? notFoundPage(profile) : (profile.fallbacks[key] ?? undecided(`${status} page`, `fallbacks.${key}`));
+}
+
+/**
+ * A failure page the profile neither describes nor lists as not applicable (init leaves it for the
+ * user to decide): without its text the kit cannot recognise it, so its clause is not checked.
+ */
+export function undecided(page: string, field: string): never {
+  return notChecked(`the profile neither describes the app's ${page} (${field}) nor lists its clause under notApplicable`);
+}
