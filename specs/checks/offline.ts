@@ -21,6 +21,15 @@ export async function goOffline(context: BrowserContext, mock: MockServer): Prom
   await context.setOffline(true);
 }
 
+/**
+ * The engine specs' offline (specs/engines/): the mock server's switch alone. No engine's offline
+ * emulation is used there (Firefox's let the worker's own fetches through), so the browser's online
+ * state does not change and no `online` event fires: nothing to hold.
+ */
+export async function serverOffline(mock: Pick<MockServer, "setOffline">): Promise<void> {
+  await mock.setOffline(true);
+}
+
 /** Brings the mock server, then the browser, back online. */
 export async function goOnline(context: BrowserContext, mock: MockServer): Promise<void> {
   await mock.setOffline(false);

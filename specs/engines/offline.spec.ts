@@ -8,6 +8,7 @@
  * (enginePages.ts's landOn: the engines' navigation entries do not say so themselves).
  */
 import { unknownPath } from "../checks/notFoundPage.ts";
+import { serverOffline } from "../checks/offline.ts";
 import { needs, RECOMMENDED } from "../harness/applicability.ts";
 import { expect, test } from "../harness/engineFixtures.ts";
 import { checkProfileFirst } from "../harness/fixtures.ts";
@@ -20,7 +21,7 @@ test.describe("NAV-4 offline navigation to cached pages", () => {
     await engineControl(enginePage, home, facts);
     await visitHeldIn(enginePage, engineServer.origin, target.path, facts);
     await enginePage.goto(home);
-    await engineServer.setOffline(true);
+    await serverOffline(engineServer);
     const outcome = await landOn(enginePage, `${engineServer.origin}${target.path}`);
     expect(outcome.controlled, `offline navigation to a page visited online: ${outcome.summary}`).toBe(true);
     expect(await headingOf(enginePage, target), `the heading of ${target.path}`).toBe(target.heading);
@@ -30,7 +31,7 @@ test.describe("NAV-4 offline navigation to cached pages", () => {
     const target = app.page(0);
     await engineControl(enginePage, `${engineServer.origin}${profile.home}`, facts);
     await visitHeldIn(enginePage, engineServer.origin, target.path, facts);
-    await engineServer.setOffline(true);
+    await serverOffline(engineServer);
     const outcome = await landOn(enginePage, "reload");
     expect(outcome.controlled, `offline reload of a page visited online: ${outcome.summary}`).toBe(true);
     expect(await headingOf(enginePage, target), `the heading of ${target.path}`).toBe(target.heading);
@@ -40,7 +41,7 @@ test.describe("NAV-4 offline navigation to cached pages", () => {
 test.describe("NAV-6 offline page", () => {
   test("NAV-6 serves the offline page for an uncached URL while offline", RECOMMENDED, async ({ enginePage, engineServer, engineOf, app, profile, facts }) => {
     await engineControl(enginePage, `${engineServer.origin}${profile.home}`, facts);
-    await engineServer.setOffline(true);
+    await serverOffline(engineServer);
     const outcome = await landOn(enginePage, `${engineServer.origin}${app.pageOrAnother(2).path}`);
     expect(outcome.controlled, `offline navigation to an uncached page: ${outcome.summary}`).toBe(true);
     if (statusReadable(engineOf, "the offline page's status")) expect(outcome.status, "the offline page's status").toBe(200);
@@ -67,7 +68,7 @@ test.describe("NAV-6 offline page", () => {
     // Whatever its status (an app-shell worker answers 200, ERR-1's subject): what a person sees there.
     await enginePage.goto(`${engineServer.origin}${unknownPath(profile)}`);
     const notFoundText = await shownText(enginePage);
-    await engineServer.setOffline(true);
+    await serverOffline(engineServer);
     const outcome = await landOn(enginePage, `${engineServer.origin}${app.pageOrAnother(2).path}`);
     expect(outcome.error, "offline navigation to an uncached page").toBeNull();
     if (statusReadable(engineOf, "the offline page's status")) expect(outcome.status, "the offline page's status").not.toBe(404);
