@@ -34,7 +34,7 @@ for (const { clause, status, key } of FALLBACKS) {
       expect(outcome.status, `the status of ${path}: ${outcome.summary}`).toBe(status);
       const fallback = profile.fallbacks[key];
       expect(fallback?.text, `the app's ${status} page (fallbacks.${key}; without one the app has none)`).toBeDefined();
-      if (fallback) expect(await shownText(enginePage, fallback.selector), `what ${path} shows`).toContain(fallback.text);
+      if (fallback) await expect.poll(() => shownText(enginePage, fallback.selector), { message: `what ${path} shows` }).toContain(fallback.text);
     });
 
     test.describe(() => {
@@ -70,5 +70,5 @@ test("ERR-1 shows the 404 page for an unknown route inside the base path", async
   expect(outcome.status, `the status of ${path}: ${outcome.summary}`).toBe(404);
   const notFound = profile.fallbacks.notFound;
   expect(notFound?.text, "the app's 404 page (fallbacks.notFound; without one the app has none)").toBeDefined();
-  if (notFound) expect(await shownText(enginePage, notFound.selector), `what ${path} shows`).toContain(notFound.text);
+  if (notFound) await expect.poll(() => shownText(enginePage, notFound.selector), { message: `what ${path} shows` }).toContain(notFound.text);
 });

@@ -24,7 +24,7 @@ test.describe("NAV-4 offline navigation to cached pages", () => {
     await serverOffline(engineServer);
     const outcome = await landOn(enginePage, `${engineServer.origin}${target.path}`);
     expect(outcome.controlled, `offline navigation to a page visited online: ${outcome.summary}`).toBe(true);
-    expect(await headingOf(enginePage, target), `the heading of ${target.path}`).toBe(target.heading);
+    await expect.poll(() => headingOf(enginePage, target), { message: `the heading of ${target.path}` }).toBe(target.heading);
   });
 
   test("NAV-4 serves a cached page on reload while offline", async ({ enginePage, engineServer, app, profile, facts }) => {
@@ -34,7 +34,7 @@ test.describe("NAV-4 offline navigation to cached pages", () => {
     await serverOffline(engineServer);
     const outcome = await landOn(enginePage, "reload");
     expect(outcome.controlled, `offline reload of a page visited online: ${outcome.summary}`).toBe(true);
-    expect(await headingOf(enginePage, target), `the heading of ${target.path}`).toBe(target.heading);
+    await expect.poll(() => headingOf(enginePage, target), { message: `the heading of ${target.path}` }).toBe(target.heading);
   });
 });
 
@@ -48,7 +48,8 @@ test.describe("NAV-6 offline page", () => {
     expect(outcome.contentType, "the offline page's content type").toContain("text/html");
     // As in Chromium: an app shell that renders the page asked for keeps the error page away, but is no offline page.
     expect(profile.offline?.text, "the app's offline page (the profile's offline.text; without one, the app has none)").toBeDefined();
-    if (profile.offline) expect(await shownText(enginePage, profile.offline.selector), "what the page shows").toContain(profile.offline.text);
+    const offline = profile.offline;
+    if (offline) await expect.poll(() => shownText(enginePage, offline.selector), { message: "what the page shows" }).toContain(offline.text);
   });
 
   const offlinePage = (profile: { offline?: { text: string; selector?: string | undefined } | undefined }) =>
