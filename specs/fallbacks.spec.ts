@@ -6,7 +6,7 @@ import { cachedEntries } from "./checks/browserState.ts";
 import { throwWhileLoading } from "./checks/clientError.ts";
 import { dataFaultsApply } from "./checks/dataRequests.ts";
 import { expectFailureSent, FAILURE_CACHE_CONTROLS, FAILURE_STATUSES, failureFault } from "./checks/failureFault.ts";
-import { FALLBACKS, fallbackOf, undecided } from "./checks/fallbackPages.ts";
+import { digestIn, FALLBACKS, fallbackOf, serverErrorOf } from "./checks/fallbackPages.ts";
 import { faultMet, faultOnNavigationMeetable } from "./checks/faultMet.ts";
 import { documentFailing } from "./checks/faultTargets.ts";
 import { visitHeld } from "./checks/heldPage.ts";
@@ -110,20 +110,11 @@ test("ERR-1 shows the 404 page for an unknown route inside the base path", async
 });
 
 /** The digest the page shows: the whole text of the profile's element, or a pattern's capture group. */
-async function shownDigest(page: Page, digest: NonNullable<NonNullable<Profile["fallbacks"]["serverError"]>["digest"]>): Promise<string | null> {
+async function shownDigest(page: Page, digest: ReturnType<typeof serverErrorOf>["digest"]): Promise<string | null> {
   const holder = page.locator(digest.selector ?? "body").first();
   // Rendered text, not textContent: a Next.js page also carries the digest in its inline scripts' data.
   // biome-ignore lint/performance/useDomNodeTextContent: only the rendered text counts.
-  const text = ((await holder.count()) > 0 ? await holder.innerText() : "").trim();
-  if (!digest.pattern) return text === "" ? null : text;
-  return new RegExp(digest.pattern).exec(text)?.[1] ?? null;
-}
-
-/** The server-error page and where it shows the digest, or the test is not applicable / not checked. */
-function serverErrorOf(profile: Profile) {
-  const serverError = profile.fallbacks.serverError ?? undecided("server-error (500) page", "fallbacks.serverError");
-  const digest = serverError.digest ?? notChecked("the profile does not say where the page shows the digest (fallbacks.serverError.digest)");
-  return { serverError, digest };
+  return digestIn((await holder.count()) > 0 ? await holder.innerText() : "", digest);
 }
 
 test.describe("ERR-4 server-side exception", () => {

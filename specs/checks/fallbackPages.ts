@@ -28,3 +28,19 @@ export function fallbackOf(profile: Profile, key: (typeof FALLBACKS)[number]["ke
 export function undecided(page: string, field: string): never {
   return notChecked(`the profile neither describes the app's ${page} (${field}) nor lists its clause under notApplicable`);
 }
+
+type ServerError = NonNullable<Profile["fallbacks"]["serverError"]>;
+
+/** ERR-4's server-error page and where it shows the digest, or the test is not checked. */
+export function serverErrorOf(profile: Profile): { serverError: ServerError; digest: NonNullable<ServerError["digest"]> } {
+  const serverError = profile.fallbacks.serverError ?? undecided("server-error (500) page", "fallbacks.serverError");
+  const digest = serverError.digest ?? notChecked("the profile does not say where the page shows the digest (fallbacks.serverError.digest)");
+  return { serverError, digest };
+}
+
+/** The digest in what the profile's element shows: its whole text, or the pattern's capture group. */
+export function digestIn(text: string, digest: NonNullable<ServerError["digest"]>): string | null {
+  const shown = text.trim();
+  if (!digest.pattern) return shown === "" ? null : shown;
+  return new RegExp(digest.pattern).exec(shown)?.[1] ?? null;
+}

@@ -1,20 +1,22 @@
 /**
- * The failure pages of a full document load in Firefox and WebKit (ERR-1..3), the same rules
- * specs/fallbacks.spec.ts judges in Chromium, on a page the app's worker controls, as a returning
- * visitor's is. The status is the rule's core (an app shell answering 200 hides a broken link), so
- * where the engine gives no navigation's status (WebKitGTK) these tests are not checked, saying why,
- * rather than judged on the text alone. A client-side navigation whose data answers with the status
- * is judged in every engine: what the page shows.
+ * The failure pages in Firefox and WebKit (ERR-1..4), the same rules specs/fallbacks.spec.ts judges
+ * in Chromium. ERR-1..3's document loads run on a page the app's worker controls, as a returning
+ * visitor's is; their status is the rule's core (an app shell answering 200 hides a broken link), so
+ * where the engine gives no navigation's status (WebKitGTK) they are not checked, saying why, rather
+ * than judged on the text alone. A client-side navigation whose data answers with the status is
+ * judged in every engine: what the page shows. ERR-4's core is the digest the server journaled,
+ * which every engine shows: its status is read where the engine gives it.
  */
+import type { EnginePage } from "../../kit/engines/engine.ts";
 import { dataFaultsApply } from "../checks/dataRequests.ts";
-import { FALLBACKS, fallbackOf } from "../checks/fallbackPages.ts";
+import { digestIn, FALLBACKS, fallbackOf, serverErrorOf } from "../checks/fallbackPages.ts";
 import { faultMet } from "../checks/faultMet.ts";
 import { documentFailing } from "../checks/faultTargets.ts";
 import { unknownPath } from "../checks/notFoundPage.ts";
-import { notChecked } from "../harness/applicability.ts";
+import { notChecked, servedReference } from "../harness/applicability.ts";
 import { expect, test } from "../harness/engineFixtures.ts";
 import { checkProfileFirst } from "../harness/fixtures.ts";
-import { clientNavigate, engineControl, landOn, NO_STATUS, shownText } from "./enginePages.ts";
+import { clientNavigate, engineControl, landOn, NO_STATUS, shownText, statusReadable } from "./enginePages.ts";
 
 const needsStatus = (engine: { engine: string; capabilities: { navigationStatus: boolean } }) => {
   if (!engine.capabilities.navigationStatus) notChecked(`${engine.engine}: ${NO_STATUS}`);
@@ -71,4 +73,68 @@ test("ERR-1 shows the 404 page for an unknown route inside the base path", async
   const notFound = profile.fallbacks.notFound;
   expect(notFound?.text, "the app's 404 page (fallbacks.notFound; without one the app has none)").toBeDefined();
   if (notFound) await expect.poll(() => shownText(enginePage, notFound.selector), { message: `what ${path} shows` }).toContain(notFound.text);
+});
+
+/** The digest the page shows, in the profile's element: its rendered text, as Chromium's specs read it. */
+async function shownDigest(page: EnginePage, digest: ReturnType<typeof serverErrorOf>["digest"]): Promise<string | null> {
+  return digestIn(await shownText(page, digest.selector), digest);
+}
+
+test.describe("ERR-4 server-side exception", () => {
+  checkProfileFirst(serverErrorOf);
+
+  // The digest against the server's journal is the rule's core, which any engine shows: the status is read where the engine gives it.
+  test("ERR-4 shows the application-error page with the digest the server journaled", async ({ enginePage, engineOf, engineServer, app, profile }) => {
+    const { serverError, digest } = serverErrorOf(profile);
+    const { path, faultId } = await documentFailing(profile, engineServer, serverError.path, 500, app.page(0).path);
+    const outcome = await landOn(enginePage, `${engineServer.origin}${path}`);
+    if (statusReadable(engineOf, `the status of ${path}`)) expect(outcome.status, `the status of ${path}: ${outcome.summary}`).toBe(500);
+    expect(await shownText(enginePage, serverError.selector), `what ${path} shows`).toContain(serverError.text);
+    const shown = await shownDigest(enginePage, digest);
+    expect(shown, `the digest on the page (${digest.pattern ?? digest.selector})`).toMatch(/^\S+$/);
+    if (faultId) await expect.poll(async () => (await engineServer.journal()).find((entry) => entry.fault === faultId)?.digest).toBe(shown);
+  });
+
+  test.describe(() => {
+    // The mock server numbers each exception a 500 fault injects; an app's own errors may share a digest.
+    checkProfileFirst((profile) => servedReference(profile, "a 500 fault's digest for each request"));
+
+    test("ERR-4 shows two requests a 500 fault answers two digests, each journaled once", async ({ enginePage, engineServer, app, profile }) => {
+      const { serverError, digest } = serverErrorOf(profile);
+      const target = app.pageOrAnother(1).path;
+      const fault = await engineServer.addFault({ path: target, status: 500, representation: "document" });
+      await enginePage.goto(`${engineServer.origin}${target}`);
+      expect(await shownText(enginePage, serverError.selector)).toContain(serverError.text);
+      const first = await shownDigest(enginePage, digest);
+      await enginePage.reload();
+      expect(await shownText(enginePage, serverError.selector)).toContain(serverError.text);
+      const second = await shownDigest(enginePage, digest);
+      expect(second, `the digest after a reload (the first was ${first})`).not.toBe(first);
+      const journaled = async () => {
+        const digests = (await engineServer.journal()).filter((entry) => entry.fault === fault.id).map((entry) => entry.digest);
+        return [first, second].map((shown) => `${shown}: ${digests.filter((d) => d === shown).length}`);
+      };
+      await expect.poll(journaled, { message: "journal entries of the fault with each digest shown" }).toEqual([`${first}: 1`, `${second}: 1`]);
+    });
+  });
+
+  test.describe(() => {
+    checkProfileFirst((profile) => {
+      dataFaultsApply(profile);
+      if (!profile.reference) notChecked("a data request's 500 shows the app's own error view only on the reference app, whose errors the mock server renders");
+    });
+
+    test("ERR-4 shows the digest when a client-side navigation's data answers 500", async ({ enginePage, engineServer, app, profile, facts }) => {
+      const { serverError, digest } = serverErrorOf(profile);
+      const target = app.pageOrAnother(2);
+      await engineControl(enginePage, `${engineServer.origin}${profile.home}`, facts);
+      const fault = await engineServer.addFault({ path: target.path, status: 500, representation: "data" });
+      await clientNavigate(enginePage, profile, target);
+      await expect
+        .poll(() => shownText(enginePage, serverError.selector), { message: `what ${target.path} shows after its data answered 500` })
+        .toContain(serverError.text);
+      const shown = await shownDigest(enginePage, digest);
+      await expect.poll(async () => (await engineServer.journal()).find((entry) => entry.fault === fault.id)?.digest).toBe(shown);
+    });
+  });
 });
