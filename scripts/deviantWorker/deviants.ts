@@ -442,6 +442,7 @@ export const DEVIANTS: readonly Deviant[] = [
       "ERR-4 shows two requests a 500 fault answers two digests, each journaled once",
       "ERR-4 shows the digest when a client-side navigation's data answers 500",
     ],
+    engines: ["firefox", "webkit"],
   },
   {
     // A client router that knows 404 and 500 only: a page's data answered 403 or 401 shows the

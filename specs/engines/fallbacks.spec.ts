@@ -89,7 +89,7 @@ test.describe("ERR-4 server-side exception", () => {
     const { path, faultId } = await documentFailing(profile, engineServer, serverError.path, 500, app.page(0).path);
     const outcome = await landOn(enginePage, `${engineServer.origin}${path}`);
     if (statusReadable(engineOf, `the status of ${path}`)) expect(outcome.status, `the status of ${path}: ${outcome.summary}`).toBe(500);
-    expect(await shownText(enginePage, serverError.selector), `what ${path} shows`).toContain(serverError.text);
+    await expect.poll(() => shownText(enginePage, serverError.selector), { message: `what ${path} shows` }).toContain(serverError.text);
     const shown = await shownDigest(enginePage, digest);
     expect(shown, `the digest on the page (${digest.pattern ?? digest.selector})`).toMatch(/^\S+$/);
     if (faultId) await expect.poll(async () => (await engineServer.journal()).find((entry) => entry.fault === faultId)?.digest).toBe(shown);
@@ -104,10 +104,10 @@ test.describe("ERR-4 server-side exception", () => {
       const target = app.pageOrAnother(1).path;
       const fault = await engineServer.addFault({ path: target, status: 500, representation: "document" });
       await enginePage.goto(`${engineServer.origin}${target}`);
-      expect(await shownText(enginePage, serverError.selector)).toContain(serverError.text);
+      await expect.poll(() => shownText(enginePage, serverError.selector)).toContain(serverError.text);
       const first = await shownDigest(enginePage, digest);
       await enginePage.reload();
-      expect(await shownText(enginePage, serverError.selector)).toContain(serverError.text);
+      await expect.poll(() => shownText(enginePage, serverError.selector)).toContain(serverError.text);
       const second = await shownDigest(enginePage, digest);
       expect(second, `the digest after a reload (the first was ${first})`).not.toBe(first);
       const journaled = async () => {
