@@ -91,7 +91,7 @@ test.describe("ERR-4 server-side exception", () => {
     if (statusReadable(engineOf, `the status of ${path}`)) expect(outcome.status, `the status of ${path}: ${outcome.summary}`).toBe(500);
     await expect.poll(() => shownText(enginePage, serverError.selector), { message: `what ${path} shows` }).toContain(serverError.text);
     const shown = await shownDigest(enginePage, digest);
-    expect(shown, `the digest on the page (${digest.pattern ?? digest.selector})`).toMatch(/^\S+$/);
+    expect(shown ?? "(none shown)", `the digest on the page (${digest.pattern ?? digest.selector})`).toMatch(/^\S+$/);
     if (faultId) await expect.poll(async () => (await engineServer.journal()).find((entry) => entry.fault === faultId)?.digest).toBe(shown);
   });
 
