@@ -6,7 +6,7 @@ import { cachedEntries } from "./checks/browserState.ts";
 import { throwWhileLoading } from "./checks/clientError.ts";
 import { dataFaultsApply } from "./checks/dataRequests.ts";
 import { expectFailureSent, FAILURE_CACHE_CONTROLS, FAILURE_STATUSES, failureFault } from "./checks/failureFault.ts";
-import { digestIn, FALLBACKS, fallbackOf, serverErrorOf } from "./checks/fallbackPages.ts";
+import { clientErrorOf, digestIn, FALLBACKS, fallbackOf, serverErrorOf, throwingButton } from "./checks/fallbackPages.ts";
 import { faultMet, faultOnNavigationMeetable } from "./checks/faultMet.ts";
 import { documentFailing } from "./checks/faultTargets.ts";
 import { visitHeld } from "./checks/heldPage.ts";
@@ -176,15 +176,6 @@ test.describe("ERR-4 server-side exception", () => {
  * The application-error page, or not checked: without its text the kit cannot recognise it, however
  * it makes the app throw (a white page it fails without: contentText).
  */
-function clientErrorOf(profile: Profile) {
-  return (
-    profile.fallbacks.clientError ??
-    notChecked("the profile names no application-error page (fallbacks.clientError with its text), so the kit cannot tell it on the page")
-  );
-}
-
-const throwingButton = (profile: Profile) => needs(clientErrorOf(profile).trigger, "button that throws (fallbacks.clientError.trigger)");
-
 /**
  * Whether the app's navigation shows beside its application-error page, judged on the page as the
  * error left it: an error boundary renders its fallback and keeps the frame around it in one render

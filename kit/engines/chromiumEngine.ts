@@ -5,7 +5,7 @@
  */
 import type { Browser } from "@playwright/test";
 import { DriverPage } from "./driverPage.ts";
-import { callSource, type EngineBrowser } from "./engine.ts";
+import type { EngineBrowser } from "./engine.ts";
 
 /** `browser` stays the caller's to close: close() here closes nothing (each page closes its own context). */
 export function chromiumEngine(browser: Browser): EngineBrowser {
@@ -15,7 +15,7 @@ export function chromiumEngine(browser: Browser): EngineBrowser {
     capabilities: { scriptBeforePage: true, navigationStatus: true },
     async newPage(options = {}) {
       const context = await browser.newContext({ serviceWorkers: "allow" });
-      if (options.beforePage) await context.addInitScript(callSource(options.beforePage, options.beforePageArg));
+      for (const script of options.beforePage ?? []) await context.addInitScript(script.source);
       return new DriverPage(await context.newPage(), () => context.close());
     },
     close: async () => undefined,

@@ -37,6 +37,17 @@ export interface EnginePage {
   close(): Promise<void>;
 }
 
+/** A script for each new document of a page, run before the page's own (made by beforePage()). */
+export interface BeforePage {
+  /** `(run)(arg)` as source: what the drivers take. */
+  readonly source: string;
+}
+
+/** `run(arg)` before the page's own scripts, the argument checked against the function's. */
+export function beforePage<A>(run: InPage<A, void>, arg: A): BeforePage {
+  return { source: callSource(run, arg) };
+}
+
 export interface EngineBrowser {
   readonly engine: EngineName;
   /** What ran, for the report: e.g. "Firefox 153.7.0 (/usr/bin/firefox-esr, puppeteer-core over WebDriver BiDi)". */
@@ -44,10 +55,10 @@ export interface EngineBrowser {
   readonly capabilities: EngineCapabilities;
   /**
    * A page in a fresh private context: no registrations, caches or cookies from any other.
-   * `beforePage` runs in each of its documents before the page's own scripts; only where
+   * `beforePage`'s scripts run in each of its documents, in order, before the page's own; only where
    * `capabilities.scriptBeforePage` holds (else the call rejects).
    */
-  newPage(options?: { beforePage?: InPage<unknown, void>; beforePageArg?: unknown }): Promise<EnginePage>;
+  newPage(options?: { beforePage?: readonly BeforePage[] }): Promise<EnginePage>;
   close(): Promise<void>;
 }
 

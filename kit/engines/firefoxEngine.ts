@@ -7,7 +7,7 @@
  */
 import puppeteer, { type Browser } from "puppeteer-core";
 import { DriverPage } from "./driverPage.ts";
-import { callSource, type EngineBrowser } from "./engine.ts";
+import type { EngineBrowser } from "./engine.ts";
 import type { FirefoxSetup } from "./findEngine.mjs";
 
 /** A cold headless Firefox took 6.5 s to start here (a new profile each time); generous for a busy CI machine. */
@@ -43,7 +43,7 @@ export async function launchFirefox(setup: FirefoxSetup): Promise<EngineBrowser>
     async newPage(options = {}) {
       const context = await browser.createBrowserContext();
       const page = await context.newPage();
-      if (options.beforePage) await page.evaluateOnNewDocument(callSource(options.beforePage, options.beforePageArg));
+      for (const script of options.beforePage ?? []) await page.evaluateOnNewDocument(script.source);
       return new DriverPage(page, () => context.close());
     },
     close: () => browser.close(),

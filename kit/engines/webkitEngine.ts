@@ -122,7 +122,7 @@ export async function launchWebKit(setup: WebKitSetup): Promise<EngineBrowser> {
     version: `WebKitGTK ${version} (MiniBrowser ${setup.miniBrowser}, WebKitWebDriver)`,
     capabilities: { scriptBeforePage: false, navigationStatus: false },
     async newPage(options = {}) {
-      if (options.beforePage) throw new Error("WebKitWebDriver (classic WebDriver) cannot run a script before the page's own.");
+      if (options.beforePage?.length) throw new Error("WebKitWebDriver (classic WebDriver) cannot run a script before the page's own.");
       const page = first ?? (await open()).page;
       first = undefined;
       return page;

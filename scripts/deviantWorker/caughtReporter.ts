@@ -8,7 +8,7 @@ import type { FullResult, Reporter, TestCase, TestResult } from "@playwright/tes
 import { isProbe } from "../../cli/report/probeRecord.ts";
 import { testOutcome } from "../../cli/report/testOutcome.ts";
 import { KIT_ROOT, kitPath } from "../../kit/kitPaths.ts";
-import { caughtIn, DEVIANTS, type Deviant, deviantProjects, editsOf, engineMissing } from "./deviants.ts";
+import { caughtIn, DEVIANTS, type Deviant, deviantProjects, editsOf, engineMissing, notCheckedIn } from "./deviants.ts";
 
 interface Seen {
   readonly outcome: string;
@@ -53,7 +53,14 @@ export default class CaughtReporter implements Reporter {
       for (const { project, engine } of deviantProjects(deviant)) {
         const seen = this.#seen.get(project) ?? new Map<string, Seen[]>();
         const caughtBy = caughtIn(deviant, engine);
-        const caught = new Set(caughtBy);
+        const cannot = notCheckedIn(deviant, engine);
+        const caught = new Set([...caughtBy, ...cannot]);
+        for (const title of cannot) {
+          for (const run of seen.get(title) ?? [{ outcome: "did not run", detail: undefined }]) {
+            if (run.outcome !== "not-checked")
+              problems.push(`'${project}': '${title}' must be not checked in ${engine}, whose driver cannot run it, but was ${run.outcome}.`);
+          }
+        }
         for (const title of caughtBy) {
           const runs = seen.get(title);
           if (!runs) problems.push(`'${project}': '${title}' did not run; it must, and fail. Was it renamed? Update scripts/deviantWorker/deviants.ts.`);
@@ -70,6 +77,7 @@ export default class CaughtReporter implements Reporter {
         }
         const where = engine === "chromium" ? "" : ` in ${engine}`;
         for (const title of caughtBy) lines.push(`  caught${where}: ${title}: ${seen.get(title)?.[0]?.detail ?? "did not run"}`);
+        for (const title of cannot) lines.push(`  not checked${where}: ${title}: ${seen.get(title)?.[0]?.detail ?? "did not run"}`);
         lines.push(`  ${others.length} other tests of ${deviant.grep} run against it${where}, to pass.`);
       }
     }

@@ -1,9 +1,9 @@
 /**
- * The failure pages ERR-1..3 judge, and how a test finds the app's own in its profile: the same in
+ * The failure pages ERR-1..5 judge, and how a test finds the app's own in its profile: the same in
  * Chromium's specs (specs/fallbacks.spec.ts) and the engines' (specs/engines/fallbacks.spec.ts).
  */
 import type { Profile } from "../../cli/profile/profileSchema.ts";
-import { notChecked } from "../harness/applicability.ts";
+import { needs, notChecked } from "../harness/applicability.ts";
 import { notFoundPage } from "./notFoundPage.ts";
 
 export const FALLBACKS = [
@@ -44,3 +44,14 @@ export function digestIn(text: string, digest: NonNullable<ServerError["digest"]
   if (!digest.pattern) return shown === "" ? null : shown;
   return new RegExp(digest.pattern).exec(shown)?.[1] ?? null;
 }
+
+/** ERR-5's application-error page, or the test is not checked: without its text the kit cannot tell it. */
+export function clientErrorOf(profile: Profile): NonNullable<Profile["fallbacks"]["clientError"]> {
+  return (
+    profile.fallbacks.clientError ??
+    notChecked("the profile names no application-error page (fallbacks.clientError with its text), so the kit cannot tell it on the page")
+  );
+}
+
+/** The button whose click throws (fallbacks.clientError.trigger), or the test is not applicable. */
+export const throwingButton = (profile: Profile) => needs(clientErrorOf(profile).trigger, "button that throws (fallbacks.clientError.trigger)");

@@ -1,22 +1,24 @@
 /**
- * The failure pages in Firefox and WebKit (ERR-1..4), the same rules specs/fallbacks.spec.ts judges
+ * The failure pages in Firefox and WebKit (ERR-1..5), the same rules specs/fallbacks.spec.ts judges
  * in Chromium. ERR-1..3's document loads run on a page the app's worker controls, as a returning
  * visitor's is; their status is the rule's core (an app shell answering 200 hides a broken link), so
  * where the engine gives no navigation's status (WebKitGTK) they are not checked, saying why, rather
  * than judged on the text alone. A client-side navigation whose data answers with the status is
  * judged in every engine: what the page shows. ERR-4's core is the digest the server journaled,
- * which every engine shows: its status is read where the engine gives it.
+ * which every engine shows: its status is read where the engine gives it. ERR-5's exceptions come
+ * from the app's own code (specs/engines/engineExceptions.ts), each confirmed before a verdict.
  */
 import type { EnginePage } from "../../kit/engines/engine.ts";
 import { dataFaultsApply } from "../checks/dataRequests.ts";
-import { digestIn, FALLBACKS, fallbackOf, serverErrorOf } from "../checks/fallbackPages.ts";
+import { clientErrorOf, digestIn, FALLBACKS, fallbackOf, serverErrorOf, throwingButton } from "../checks/fallbackPages.ts";
 import { faultMet } from "../checks/faultMet.ts";
 import { documentFailing } from "../checks/faultTargets.ts";
 import { unknownPath } from "../checks/notFoundPage.ts";
-import { notChecked, servedReference } from "../harness/applicability.ts";
+import { cameWithin, notChecked, RECOMMENDED, servedReference } from "../harness/applicability.ts";
 import { expect, test } from "../harness/engineFixtures.ts";
 import { checkProfileFirst } from "../harness/fixtures.ts";
-import { clientNavigate, engineControl, landOn, NO_STATUS, shownText, statusReadable } from "./enginePages.ts";
+import { clickToThrow, contentTextIn, expectErrorPage, navigationShownIn, whileLoadingThrows } from "./engineExceptions.ts";
+import { clientNavigate, engineControl, headingOf, landOn, NO_STATUS, shownText, statusReadable } from "./enginePages.ts";
 
 const needsStatus = (engine: { engine: string; capabilities: { navigationStatus: boolean } }) => {
   if (!engine.capabilities.navigationStatus) notChecked(`${engine.engine}: ${NO_STATUS}`);
@@ -135,6 +137,59 @@ test.describe("ERR-4 server-side exception", () => {
         .toContain(serverError.text);
       const shown = await shownDigest(enginePage, digest);
       await expect.poll(async () => (await engineServer.journal()).find((entry) => entry.fault === fault.id)?.digest).toBe(shown);
+    });
+  });
+});
+
+/** ERR-5's recommended rule is judged beside the error page; where it never shows (the required rule fails), not checked, as in Chromium. */
+async function errorPageShown(page: EnginePage, clientError: { readonly text: string; readonly selector?: string | undefined }): Promise<void> {
+  const shown = await cameWithin("the application-error page shows (ERR-5's required rule)", () =>
+    expect.poll(() => shownText(page, clientError.selector)).toContain(clientError.text),
+  );
+  if (!shown)
+    notChecked(
+      `the application-error page ('${clientError.text}') did not show after the exception (ERR-5's required rule fails), so whether the app's frame stays beside it cannot be judged`,
+    );
+}
+
+const blank = (page: EnginePage, why: string) =>
+  expect.poll(() => contentTextIn(page), { message: `the text of the page's main landmark (or body) after the exception: ${why}` }).not.toBe("");
+
+test.describe("ERR-5 client-side exception", () => {
+  test("ERR-5 shows the application-error page for an exception while loading, without a digest", async ({ engineOf, engineServer, profile }) => {
+    await whileLoadingThrows(engineOf, engineServer.origin, profile, async (page) => {
+      await blank(page, "a white page shows none");
+      const clientError = clientErrorOf(profile);
+      await expect.poll(() => shownText(page, clientError.selector), { message: "the application-error page's text" }).toContain(clientError.text);
+      const digest = profile.fallbacks.serverError?.digest;
+      if (digest) expect(await shownDigest(page, digest), "a digest on the client-side error page").toBeNull();
+    });
+  });
+
+  test("ERR-5 keeps the app's frame and navigation after an exception while loading", RECOMMENDED, async ({ engineOf, engineServer, profile }) => {
+    await whileLoadingThrows(engineOf, engineServer.origin, profile, async (page) => {
+      await blank(page, "the app went blank");
+      await errorPageShown(page, clientErrorOf(profile));
+      expect(await navigationShownIn(page), "the app's navigation beside the application-error page").toBe(true);
+    });
+  });
+
+  test.describe(() => {
+    checkProfileFirst(throwingButton);
+
+    test("ERR-5 shows the application-error page for an exception from an event", async ({ enginePage, engineServer, profile }) => {
+      const trigger = throwingButton(profile);
+      await clickToThrow(enginePage, engineServer.origin, trigger);
+      await expectErrorPage(enginePage, clientErrorOf(profile), `an exception from the click on "${trigger.name}"`);
+    });
+
+    test("ERR-5 keeps the app usable after an exception from an event", RECOMMENDED, async ({ enginePage, engineServer, app, profile }) => {
+      await clickToThrow(enginePage, engineServer.origin, throwingButton(profile));
+      await errorPageShown(enginePage, clientErrorOf(profile));
+      expect(await navigationShownIn(enginePage), "the app's navigation beside the application-error page").toBe(true);
+      const home = app.page(0);
+      await clientNavigate(enginePage, profile, home);
+      await expect.poll(() => headingOf(enginePage, home), { message: `the heading of ${home.path}` }).toBe(home.heading);
     });
   });
 });

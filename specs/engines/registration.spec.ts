@@ -8,7 +8,7 @@
  * the server's answer, judged once, in Chromium.
  */
 import type { Profile } from "../../cli/profile/profileSchema.ts";
-import type { EnginePage } from "../../kit/engines/engine.ts";
+import { beforePage, type EnginePage } from "../../kit/engines/engine.ts";
 import { CONTROL_TIMEOUT_MS } from "../../kit/workerControl.ts";
 import { cameWithin, needs, notChecked, precondition, RECOMMENDED, servedReference } from "../harness/applicability.ts";
 import { expect, test } from "../harness/engineFixtures.ts";
@@ -78,7 +78,7 @@ test.describe("REG-1 support detection", () => {
 
   test("REG-1 does nothing and throws nothing without navigator.serviceWorker", async ({ engineOf, engineServer, profile }) => {
     needsScriptBeforePage(engineOf, "taking navigator.serviceWorker away");
-    const page = await engineOf.newPage({ beforePage: without, beforePageArg: "serviceWorker" });
+    const page = await engineOf.newPage({ beforePage: [beforePage(without, "serviceWorker")] });
     try {
       await page.goto(`${engineServer.origin}${profile.home}`);
       await decided(page, profile, pageErrors(page));
@@ -92,7 +92,7 @@ test.describe("REG-1 support detection", () => {
 
   test("REG-1 does nothing and throws nothing without Cache Storage", RECOMMENDED, async ({ engineOf, engineServer, profile, facts }) => {
     needsScriptBeforePage(engineOf, "taking Cache Storage away");
-    const page = await engineOf.newPage({ beforePage: without, beforePageArg: "caches" });
+    const page = await engineOf.newPage({ beforePage: [beforePage(without, "caches")] });
     try {
       await page.goto(`${engineServer.origin}${profile.home}`);
       await decided(page, profile, pageErrors(page));
@@ -175,7 +175,7 @@ test.describe("REG-3 registration after load", () => {
     // The load event is held for the whole window in which the probe saw the app call register().
     const window = registerWatchWindow(facts.registerCall);
     await engineServer.addFault({ path: HELD_IMAGE, delayMs: window + HOLD_MARGIN_MS });
-    const page = await engineOf.newPage({ beforePage: watchRegister, beforePageArg: `${engineServer.origin}${HELD_IMAGE}` });
+    const page = await engineOf.newPage({ beforePage: [beforePage(watchRegister, `${engineServer.origin}${HELD_IMAGE}`)] });
     try {
       await page.goto(`${engineServer.origin}${profile.home}`);
       await precondition("the load event was held back by the late image", async () =>
