@@ -46,5 +46,7 @@ export const ENGINE_BUILD_ANNOTATION = "engine build";
 export function chromiumOnly(clauseId: string, level?: "required" | "recommended"): string | undefined {
   if (clauseId.startsWith("INS-")) return "Chromium only: the install checks need Chromium's install protocol";
   if (clauseId === "REG-2" && level === "recommended") return "Chromium only: the worker script's Cache-Control is the server's answer, judged once";
+  if (clauseId === "UPD-5" && level === "recommended")
+    return "Chromium only: the Cache-Control of the worker script and its imports is the server's answer, judged once";
   return undefined;
 }

@@ -98,16 +98,22 @@ export async function newScriptFetched(mock: MockServer, profile: Profile, deplo
 }
 
 /**
+ * The browser's update check as a navigation makes it: `registration.update()`, run in the page (it
+ * rejects when the script cannot be fetched; the journal says what happened either way). One in-page
+ * function for Chromium's page and the engines' (`evaluate(updateCheck, null)`).
+ */
+export async function updateCheck(): Promise<void> {
+  await (await navigator.serviceWorker.getRegistration())?.update().catch(() => undefined);
+}
+
+/**
  * The browser's update check, as a navigation makes it (`registration.update()`), and the journal's
  * word that it fetched the deployed script. Without that word no update reached the browser: the
  * test has not judged the app and ends not checked.
  */
 export async function checkForUpdate(page: Page, mock: MockServer, profile: Profile, deploy: number): Promise<void> {
   await stimulus("the update check after the deploy", "worker.script", async () => {
-    // update() rejects when the script cannot be fetched; the journal says what happened either way.
-    await page.evaluate(async () => {
-      await (await navigator.serviceWorker.getRegistration())?.update().catch(() => undefined);
-    });
+    await page.evaluate(updateCheck);
     await expect
       .poll(() => newScriptFetched(mock, profile, deploy), {
         message: `the worker script ${profile.worker.script} was fetched after the deploy`,

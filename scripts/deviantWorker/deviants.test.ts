@@ -1,0 +1,25 @@
+import { expect, test } from "vitest";
+import { caughtIn, DEVIANTS, notCheckedIn } from "./deviants.ts";
+
+test("a deviant's engine lists name only tests of its caughtBy, and only for engines it runs in", () => {
+  for (const deviant of DEVIANTS) {
+    const caughtBy = new Set(deviant.caughtBy);
+    for (const engine of ["firefox", "webkit"] as const) {
+      const named = [...(deviant.inEngines ?? []), ...notCheckedIn(deviant, engine)];
+      expect(
+        named.filter((title) => !caughtBy.has(title)),
+        `${deviant.name} in ${engine}`,
+      ).toEqual([]);
+      if (!deviant.engines?.includes(engine)) expect(notCheckedIn(deviant, engine), `${deviant.name}: not run in ${engine}`).toEqual([]);
+    }
+    if (deviant.inEngines) expect(deviant.engines?.length ?? 0, `${deviant.name}: inEngines without engines`).toBeGreaterThan(0);
+  }
+});
+
+test("in an engine a deviant must be caught by its engine tests, less those the engine's driver cannot run", () => {
+  const noBoundary = DEVIANTS.find((deviant) => deviant.name === "no error boundary");
+  expect(noBoundary && caughtIn(noBoundary, "webkit")).toEqual(["ERR-5 shows the application-error page for an exception from an event"]);
+  expect(noBoundary && caughtIn(noBoundary, "chromium")).toEqual(noBoundary?.caughtBy);
+  const pinned = DEVIANTS.find((deviant) => deviant.name.startsWith("host caches the worker script"));
+  expect(pinned && caughtIn(pinned, "firefox")).toEqual(["UPD-5 an update check after a deploy reaches the server for the worker script"]);
+});
