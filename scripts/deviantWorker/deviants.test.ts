@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { caughtIn, DEVIANTS, notCheckedIn } from "./deviants.ts";
+import { caughtIn, DEVIANTS, deviantProjects, notCheckedIn } from "./deviants.ts";
 
 test("a deviant's engine lists name only tests of its caughtBy, and only for engines it runs in", () => {
   for (const deviant of DEVIANTS) {
@@ -22,4 +22,9 @@ test("in an engine a deviant must be caught by its engine tests, less those the 
   expect(noBoundary && caughtIn(noBoundary, "chromium")).toEqual(noBoundary?.caughtBy);
   const pinned = DEVIANTS.find((deviant) => deviant.name.startsWith("host caches the worker script"));
   expect(pinned && caughtIn(pinned, "firefox")).toEqual(["UPD-5 an update check after a deploy reaches the server for the worker script"]);
+});
+
+test("a deviant the engines run is one the mock server serves, never one only Playwright's routing puts in place", () => {
+  for (const deviant of DEVIANTS.filter((one) => one.engines?.length)) expect(["reference", "host"], deviant.name).toContain(deviant.kind);
+  expect(() => deviantProjects({ name: "routed", kind: "worker", engines: ["firefox"] })).toThrow(/kind "reference"/);
 });

@@ -20,7 +20,9 @@ interface DeviantBase {
   readonly caughtBy: readonly string[];
   /**
    * Engines besides Chromium whose engine specs (specs/engines/) must catch it too, each in a project
-   * of its own (deviantProjects): the proof that a clause can fail in that engine.
+   * of its own (deviantProjects): the proof that a clause can fail in that engine. Only for a deviant
+   * the mock server serves (`reference` and `host`): a `worker` or `manifest` deviant is put in place
+   * by Playwright's routing, which the other engines' drivers do not have.
    */
   readonly engines?: readonly ("firefox" | "webkit")[];
   /**
@@ -64,8 +66,13 @@ export function engineMissing(engine: "firefox" | "webkit"): string | undefined 
  */
 export function deviantProjects(deviant: {
   readonly name: string;
+  readonly kind?: Deviant["kind"];
   readonly engines?: readonly ("firefox" | "webkit")[];
 }): { project: string; engine: "chromium" | "firefox" | "webkit" }[] {
+  if (deviant.engines?.length && deviant.kind !== "reference" && deviant.kind !== "host")
+    throw new Error(
+      `The deviant '${deviant.name}' names engines but is put in place by Playwright's routing (kind ${deviant.kind ?? "worker"}), which Firefox's and WebKit's drivers do not have: make it kind "reference" in scripts/deviantWorker/deviants.ts.`,
+    );
   const engines = (deviant.engines ?? []).filter((engine) => engineMissing(engine) === undefined);
   return [{ project: deviant.name, engine: "chromium" }, ...engines.map((engine) => ({ project: `${deviant.name} · ${engine}`, engine }))];
 }
@@ -120,8 +127,10 @@ export const DEVIANTS: readonly Deviant[] = [
   {
     // A worker that stores 404/403/401/500 responses, as one whose status check was dropped would.
     // It still refuses no-store, so the tests whose faults send no-store cannot catch it: only an
-    // error page sent without Cache-Control, as real servers send them, does.
+    // error page sent without Cache-Control, as real servers send them, does. Built as the whole
+    // reference so Firefox and WebKit load it too (a `worker` deviant reaches Chromium alone).
     name: "stores error responses",
+    kind: "reference",
     file: "src/core/cacheable.ts",
     remove: 'if (response.status !== 200) return { cacheable: false, reason: "status" };',
     grep: /(ERR-6|NAV-3) .*\b(401|403|404|500)\b/,
@@ -129,6 +138,9 @@ export const DEVIANTS: readonly Deviant[] = [
       ...FAILURE_STATUSES.map((status) => `ERR-6 does not serve a cached ${status} for a document that failed, sent without Cache-Control`),
       "NAV-3 does not store a 404, 403, 401 or 500 sent without Cache-Control",
     ],
+    engines: ["firefox", "webkit"],
+    // NAV-3 is Chromium's alone for now; the engines run ERR-6's document tests.
+    inEngines: FAILURE_STATUSES.map((status) => `ERR-6 does not serve a cached ${status} for a document that failed, sent without Cache-Control`),
   },
   {
     // A worker that does not claim the page it was installed from, as Workbox's and vite-plugin-pwa's

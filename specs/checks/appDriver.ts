@@ -3,6 +3,7 @@ import type { Locator, Page } from "@playwright/test";
 import type { Profile } from "../../cli/profile/profileSchema.ts";
 import { notChecked, precondition, stimulus } from "../harness/applicability.ts";
 import { expect } from "../harness/expect.ts";
+import { routerPush } from "./routerPush.ts";
 
 /**
  * How long a client-side navigation gets to change the URL and render: a router's data fetch on a
@@ -79,22 +80,7 @@ export function appDriver(profile: Profile): AppDriver {
     if (profile.navigate !== "pushState" && target.link) {
       await page.getByRole(profile.navigate, { name: target.link, exact: true }).first().click({ timeout: STIMULUS_TIMEOUT_MS });
     } else {
-      await page.evaluate(
-        ({ path, basePath }) => {
-          // Next.js's App Router renders nothing for a bare pushState: its own router instance
-          // (window.next.router, set in production too) navigates as its links do, and adds the
-          // app's basePath itself.
-          const next = (window as { next?: { router?: { push?: (href: string) => void } } }).next;
-          if (typeof next?.router?.push === "function") {
-            const withinApp = basePath !== "/" && path.startsWith(basePath) ? path.slice(basePath.length) || "/" : path;
-            return next.router.push(withinApp);
-          }
-          // React Router and most others listen to popstate and read the location.
-          history.pushState(null, "", path);
-          window.dispatchEvent(new PopStateEvent("popstate"));
-        },
-        { path: target.path, basePath: profile.basePath },
-      );
+      await page.evaluate(routerPush, { path: target.path, basePath: profile.basePath });
     }
   };
   /** The navigation and its confirmation: the URL is the page's and, unless `renders` is false, its heading shows. */

@@ -18,24 +18,27 @@ export interface CachedDocument {
  * back on every call (and every poll) is most of what this costs.
  */
 export function cachedEntries(page: Page, url?: string): Promise<CachedDocument[]> {
-  return page.evaluate(async (only) => {
-    const entries: CachedDocument[] = [];
-    for (const cacheName of await caches.keys()) {
-      const cache = await caches.open(cacheName);
-      for (const request of await cache.keys()) {
-        if (only !== undefined && request.url !== only) continue;
-        const response = await cache.match(request);
-        entries.push({
-          url: request.url,
-          cacheName,
-          status: response?.status ?? null,
-          contentType: response?.headers.get("content-type") ?? null,
-          body: (await response?.text()) ?? "",
-        });
-      }
+  return page.evaluate(cachedEntriesInPage, url ?? null);
+}
+
+/** cachedEntries() in the page, for any engine's evaluate: it uses only its argument. */
+export async function cachedEntriesInPage(only: string | null): Promise<CachedDocument[]> {
+  const entries: CachedDocument[] = [];
+  for (const cacheName of await caches.keys()) {
+    const cache = await caches.open(cacheName);
+    for (const request of await cache.keys()) {
+      if (only !== null && request.url !== only) continue;
+      const response = await cache.match(request);
+      entries.push({
+        url: request.url,
+        cacheName,
+        status: response?.status ?? null,
+        contentType: response?.headers.get("content-type") ?? null,
+        body: (await response?.text()) ?? "",
+      });
     }
-    return entries;
-  }, url);
+  }
+  return entries;
 }
 
 /** The values of one header on every entry stored under `url` (all caches), without reading bodies. */

@@ -14,7 +14,7 @@ import { RENDER_EXCEPTION_MESSAGE, type RenderExceptionState, renderExceptionInP
 import { PAGE_MODULE_MARK } from "../checks/throwingExport.ts";
 import { notChecked, stimulus, stimulusMissed } from "../harness/applicability.ts";
 import { expect, test } from "../harness/engineFixtures.ts";
-import { shownText } from "./enginePages.ts";
+import { clickNamed, shownText } from "./enginePages.ts";
 
 /** Records the page's exceptions in `window.__pckExceptions`. Runs in the page: it must stand alone. */
 export function watchExceptionsInPage(): void {
@@ -82,15 +82,7 @@ export async function whileLoadingThrows(engine: EngineBrowser, origin: string, 
 export async function clickToThrow(page: EnginePage, origin: string, trigger: { readonly path: string; readonly name: string }): Promise<void> {
   await page.goto(`${origin}${trigger.path}`);
   await page.evaluate(watchExceptionsInPage, null);
-  await stimulus(`a click on the button "${trigger.name}" of ${trigger.path}`, "fallbacks.clientError.trigger", async () => {
-    const clicked = await page.evaluate((name) => {
-      // biome-ignore lint/performance/useDomNodeTextContent: the name a person reads on it, as the accessible name Chromium's specs click by.
-      const button = [...document.querySelectorAll<HTMLElement>('button, [role="button"]')].find((element) => element.innerText.trim() === name);
-      button?.click();
-      return button !== undefined;
-    }, trigger.name);
-    if (!clicked) throw new Error(`no button named "${trigger.name}"`);
-  });
+  await stimulus(`a click on the button "${trigger.name}" of ${trigger.path}`, "fallbacks.clientError.trigger", () => clickNamed(page, "button", trigger.name));
 }
 
 /**

@@ -9,6 +9,7 @@ import type { AppFacts } from "../../kit/appFacts.ts";
 import type { EngineBrowser, EnginePage } from "../../kit/engines/engine.ts";
 import { SUITE_NOTE } from "../../kit/outcomes.ts";
 import type { ProfilePage } from "../checks/appDriver.ts";
+import { routerPush } from "../checks/routerPush.ts";
 import { precondition, stimulus } from "../harness/applicability.ts";
 import { controlTimeout, RELOADED_NOTE, refuseWithoutControl } from "../harness/control.ts";
 import { expect, test } from "../harness/engineFixtures.ts";
@@ -171,30 +172,24 @@ const CLIENT_NAVIGATION_TIMEOUT_MS = 5_000;
  * waits for the URL. Inside a stimulus: a navigation that never happened is not checked, naming the
  * profile's fields. The same roads as specs/checks/appDriver.ts takes in Chromium, in the page.
  */
+/** Clicks the link or button a person reads `name` on, as Chromium's specs click by accessible name; throws when there is none. */
+export async function clickNamed(page: EnginePage, role: "link" | "button", name: string): Promise<void> {
+  const clicked = await page.evaluate(
+    ({ selector, name }) => {
+      // biome-ignore lint/performance/useDomNodeTextContent: the name a person reads on it, as the accessible name Chromium's specs click by.
+      const found = [...document.querySelectorAll<HTMLElement>(selector)].find((element) => element.innerText.trim() === name);
+      found?.click();
+      return found !== undefined;
+    },
+    { selector: role === "link" ? "a[href]" : 'button, [role="button"]', name },
+  );
+  if (!clicked) throw new Error(`no ${role} named "${name}"`);
+}
+
 export function clientNavigate(page: EnginePage, profile: Profile, target: ProfilePage): Promise<void> {
   return stimulus(`the client-side navigation to ${target.path}`, "pages and navigate", async () => {
-    const set = await page.evaluate(
-      ({ how, name, path, basePath }) => {
-        if (how !== "pushState" && name) {
-          const selector = how === "link" ? "a[href]" : 'button, [role="button"]';
-          // biome-ignore lint/performance/useDomNodeTextContent: the name a person reads on it, as the accessible name Chromium's specs click by.
-          const found = [...document.querySelectorAll<HTMLElement>(selector)].find((element) => element.innerText.trim() === name);
-          if (!found) return `no ${how} named "${name}"`;
-          found.click();
-          return null;
-        }
-        const next = (window as { next?: { router?: { push?: (href: string) => void } } }).next;
-        if (typeof next?.router?.push === "function") {
-          next.router.push(basePath !== "/" && path.startsWith(basePath) ? path.slice(basePath.length) || "/" : path);
-          return null;
-        }
-        history.pushState(null, "", path);
-        window.dispatchEvent(new PopStateEvent("popstate"));
-        return null;
-      },
-      { how: profile.navigate, name: target.link ?? null, path: target.path, basePath: profile.basePath },
-    );
-    if (set !== null) throw new Error(set);
+    if (profile.navigate !== "pushState" && target.link) await clickNamed(page, profile.navigate, target.link);
+    else await page.evaluate(routerPush, { path: target.path, basePath: profile.basePath });
     await expect
       .poll(() => page.evaluate(() => location.pathname, null), { message: "the page's URL after the navigation", timeout: CLIENT_NAVIGATION_TIMEOUT_MS })
       .toBe(target.path);

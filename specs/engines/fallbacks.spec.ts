@@ -1,5 +1,5 @@
 /**
- * The failure pages in Firefox and WebKit (ERR-1..5), the same rules specs/fallbacks.spec.ts judges
+ * The failure pages in Firefox and WebKit (ERR-1..6), the same rules specs/fallbacks.spec.ts judges
  * in Chromium. ERR-1..3's document loads run on a page the app's worker controls, as a returning
  * visitor's is; their status is the rule's core (an app shell answering 200 hides a broken link), so
  * where the engine gives no navigation's status (WebKitGTK) they are not checked, saying why, rather
@@ -7,14 +7,19 @@
  * judged in every engine: what the page shows. ERR-4's core is the digest the server journaled,
  * which every engine shows: its status is read where the engine gives it. ERR-5's exceptions come
  * from the app's own code (specs/engines/engineExceptions.ts), each confirmed before a verdict.
+ * ERR-6's core is Cache Storage, read alike in every engine; a replayed status is read where given.
  */
 import type { EnginePage } from "../../kit/engines/engine.ts";
+import { appDriver } from "../checks/appDriver.ts";
+import { cachedEntriesInPage } from "../checks/browserState.ts";
 import { dataFaultsApply } from "../checks/dataRequests.ts";
+import { expectFailureSent, FAILURE_CACHE_CONTROLS, FAILURE_STATUSES, failureFault } from "../checks/failureFault.ts";
 import { clientErrorOf, digestIn, FALLBACKS, fallbackOf, serverErrorOf, throwingButton } from "../checks/fallbackPages.ts";
-import { faultMet } from "../checks/faultMet.ts";
+import { faultMet, faultOnNavigationMeetable } from "../checks/faultMet.ts";
 import { documentFailing } from "../checks/faultTargets.ts";
 import { unknownPath } from "../checks/notFoundPage.ts";
-import { cameWithin, notChecked, RECOMMENDED, servedReference } from "../harness/applicability.ts";
+import { serverOffline } from "../checks/offline.ts";
+import { cameWithin, notChecked, precondition, RECOMMENDED, servedReference } from "../harness/applicability.ts";
 import { expect, test } from "../harness/engineFixtures.ts";
 import { checkProfileFirst } from "../harness/fixtures.ts";
 import { clickToThrow, contentTextIn, expectErrorPage, navigationShownIn, whileLoadingThrows } from "./engineExceptions.ts";
@@ -192,4 +197,42 @@ test.describe("ERR-5 client-side exception", () => {
       await expect.poll(() => headingOf(enginePage, home), { message: `the heading of ${home.path}` }).toBe(home.heading);
     });
   });
+});
+
+/**
+ * ERR-6 asks one thing, as in Chromium: was the failure served from a cache? Offline, the worker may
+ * answer with its offline page, a good copy or nothing; only a stored failure, or the failure
+ * replayed (its status, where the engine gives it), fails it.
+ */
+test.describe("ERR-6 failures are never cached or replayed", () => {
+  checkProfileFirst((profile, facts) => faultOnNavigationMeetable(facts, appDriver(profile).pageOrAnother(2).path, "first"));
+  for (const status of FAILURE_STATUSES) {
+    // The failure as most servers send it. Chromium's specs also try each with no-store, which a
+    // status-blind worker honouring no-store would pass; what a worker stores is the same in every
+    // engine's Cache Storage, so the engines spend their time on the variant that catches it.
+    for (const how of FAILURE_CACHE_CONTROLS.filter((variant) => variant.cacheControl === null)) {
+      test(
+        `ERR-6 does not serve a cached ${status} for a document that failed, sent ${how.sent}`,
+        RECOMMENDED,
+        async ({ enginePage, engineOf, engineServer, app, profile, facts }) => {
+          const target = app.pageOrAnother(2);
+          const url = `${engineServer.origin}${target.path}`;
+          await engineControl(enginePage, `${engineServer.origin}${profile.home}`, facts);
+          const fault = await engineServer.addFault(failureFault(target.path, status, "document", how));
+          await enginePage.goto(url);
+          await faultMet(engineServer, fault.id, `the document's ${status}`);
+          await precondition(`the mock server answers ${status} ${how.sent}`, () => expectFailureSent(engineServer, fault.id, status, how));
+          await serverOffline(engineServer);
+          const stored = (await enginePage.evaluate(cachedEntriesInPage, url)).filter((entry) => (entry.status ?? 0) >= 400);
+          expect(
+            stored.map((entry) => `${entry.cacheName}: ${entry.status}`),
+            `failed responses stored under ${url}`,
+          ).toEqual([]);
+          const outcome = await landOn(enginePage, url);
+          if (outcome.error === null && statusReadable(engineOf, `the status of ${target.path} offline`))
+            expect(outcome.controlled && outcome.status === status, `the offline navigation replayed the ${status}: ${outcome.summary}`).toBe(false);
+        },
+      );
+    }
+  }
 });
