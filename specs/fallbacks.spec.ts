@@ -6,7 +6,19 @@ import { cachedEntries } from "./checks/browserState.ts";
 import { throwWhileLoading } from "./checks/clientError.ts";
 import { dataFaultsApply } from "./checks/dataRequests.ts";
 import { expectFailureSent, FAILURE_CACHE_CONTROLS, FAILURE_STATUSES, failureFault } from "./checks/failureFault.ts";
-import { clientErrorOf, digestIn, FALLBACKS, fallbackOf, serverErrorOf, throwingButton } from "./checks/fallbackPages.ts";
+import {
+  clientErrorOf,
+  dataServerErrorDrivable,
+  digestIn,
+  type ErrorPageView,
+  expectDigestJournaled,
+  expectTwoDigests,
+  FALLBACKS,
+  fallbackOf,
+  serverErrorOf,
+  throwingButton,
+  twoDigestsDrivable,
+} from "./checks/fallbackPages.ts";
 import { faultMet, faultOnNavigationMeetable } from "./checks/faultMet.ts";
 import { documentFailing } from "./checks/faultTargets.ts";
 import { visitHeld } from "./checks/heldPage.ts";
@@ -14,7 +26,7 @@ import { linksHome } from "./checks/links.ts";
 import { navigate } from "./checks/navigation.ts";
 import { unknownPath } from "./checks/notFoundPage.ts";
 import { holdOffline } from "./checks/offline.ts";
-import { cameWithin, needs, notChecked, precondition, RECOMMENDED, servedReference } from "./harness/applicability.ts";
+import { cameWithin, needs, notChecked, precondition, RECOMMENDED } from "./harness/applicability.ts";
 import { checkProfileFirst, expect, test } from "./harness/fixtures.ts";
 
 for (const { clause, status, key } of FALLBACKS) {
@@ -126,39 +138,27 @@ test.describe("ERR-4 server-side exception", () => {
     const response = await page.goto(path);
     expect(response?.status(), `the status of ${path}`).toBe(500);
     await expect(app.textHolder(page, serverError)).toContainText(serverError.text, { useInnerText: true });
-    const shown = await shownDigest(page, digest);
-    expect(shown ?? "(none shown)", `the digest on the page (${digest.pattern ?? digest.selector})`).toMatch(/^\S+$/);
-    if (faultId) await expect.poll(async () => (await mock.journal()).find((entry) => entry.fault === faultId)?.digest).toBe(shown);
+    await expectDigestJournaled(await shownDigest(page, digest), digest.pattern ?? digest.selector ?? "body", mock, faultId);
   });
 
   test.describe(() => {
-    // The mock server numbers each exception a 500 fault injects; an app's own errors may share a digest.
-    checkProfileFirst((profile) => servedReference(profile, "a 500 fault's digest for each request"));
+    checkProfileFirst(twoDigestsDrivable);
 
     test("ERR-4 shows two requests a 500 fault answers two digests, each journaled once", async ({ page, mock, app, profile }) => {
       const { serverError, digest } = serverErrorOf(profile);
       const target = app.pageOrAnother(1).path;
       const fault = await mock.addFault({ path: target, status: 500, representation: "document" });
-      await page.goto(target);
-      await expect(app.textHolder(page, serverError)).toContainText(serverError.text);
-      const first = await shownDigest(page, digest);
-      await page.reload();
-      await expect(app.textHolder(page, serverError)).toContainText(serverError.text);
-      const second = await shownDigest(page, digest);
-      expect(second, `the digest after a reload (the first was ${first})`).not.toBe(first);
-      const journaled = async () => {
-        const digests = (await mock.journal()).filter((entry) => entry.fault === fault.id).map((entry) => entry.digest);
-        return [first, second].map((shown) => `${shown}: ${digests.filter((d) => d === shown).length}`);
+      const view: ErrorPageView = {
+        open: async (how) => void (how === "goto" ? await page.goto(target) : await page.reload()),
+        shown: () => expect(app.textHolder(page, serverError)).toContainText(serverError.text),
+        digest: () => shownDigest(page, digest),
       };
-      await expect.poll(journaled, { message: "journal entries of the fault with each digest shown" }).toEqual([`${first}: 1`, `${second}: 1`]);
+      await expectTwoDigests(view, mock, fault.id);
     });
   });
 
   test.describe(() => {
-    checkProfileFirst((profile) => {
-      dataFaultsApply(profile);
-      if (!profile.reference) notChecked("a data request's 500 shows the app's own error view only on the reference app, whose errors the mock server renders");
-    });
+    checkProfileFirst(dataServerErrorDrivable);
 
     test("ERR-4 shows the digest when a client-side navigation's data answers 500", async ({ controlledPage: page, mock, app, profile }) => {
       const { serverError, digest } = serverErrorOf(profile);

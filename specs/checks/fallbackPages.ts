@@ -3,7 +3,10 @@
  * Chromium's specs (specs/fallbacks.spec.ts) and the engines' (specs/engines/fallbacks.spec.ts).
  */
 import type { Profile } from "../../cli/profile/profileSchema.ts";
-import { needs, notChecked } from "../harness/applicability.ts";
+import { needs, notChecked, servedReference } from "../harness/applicability.ts";
+import { expect } from "../harness/expect.ts";
+import type { MockServer } from "../harness/mockServerProcess.ts";
+import { dataFaultsApply } from "./dataRequests.ts";
 import { notFoundPage } from "./notFoundPage.ts";
 
 export const FALLBACKS = [
@@ -55,3 +58,57 @@ export function clientErrorOf(profile: Profile): NonNullable<Profile["fallbacks"
 
 /** The button whose click throws (fallbacks.clientError.trigger), or the test is not applicable. */
 export const throwingButton = (profile: Profile) => needs(clientErrorOf(profile).trigger, "button that throws (fallbacks.clientError.trigger)");
+
+/** For each digest shown, how many of fault `faultId`'s journal entries carry it ("<digest>: <n>"): one each, for ERR-4's two requests. */
+export async function journaledDigests(server: Pick<MockServer, "journal">, faultId: string, shown: readonly (string | null)[]): Promise<string[]> {
+  const digests = (await server.journal()).filter((entry) => entry.fault === faultId).map((entry) => entry.digest);
+  return shown.map((digest) => `${digest}: ${digests.filter((d) => d === digest).length}`);
+}
+
+/** ERR-4's data answer: a data request the mock server can fail, on the reference app, whose errors the mock server renders. */
+export function dataServerErrorDrivable(profile: Profile): void {
+  dataFaultsApply(profile);
+  if (!profile.reference) notChecked("a data request's 500 shows the app's own error view only on the reference app, whose errors the mock server renders");
+}
+
+/** What ERR-4's two-request test does with a page, in any engine. */
+export interface ErrorPageView {
+  /** Loads (`"goto"`) or reloads the failing page. */
+  readonly open: (how: "goto" | "reload") => Promise<void>;
+  /** Resolves once the server-error page's text shows. */
+  readonly shown: () => Promise<void>;
+  /** The digest the page shows, or null. */
+  readonly digest: () => Promise<string | null>;
+}
+
+/**
+ * ERR-4's two requests a 500 fault answers: each shows the server-error page, with a digest of its
+ * own, and the server journaled each digest once.
+ */
+export async function expectTwoDigests(view: ErrorPageView, server: Pick<MockServer, "journal">, faultId: string): Promise<void> {
+  const shownAfter = async (how: "goto" | "reload") => {
+    await view.open(how);
+    await view.shown();
+    return view.digest();
+  };
+  const first = await shownAfter("goto");
+  const second = await shownAfter("reload");
+  expect(second, `the digest after a reload (the first was ${first})`).not.toBe(first);
+  await expect
+    .poll(() => journaledDigests(server, faultId, [first, second]), { message: "journal entries of the fault with each digest shown" })
+    .toEqual([`${first}: 1`, `${second}: 1`]);
+}
+
+/** The digest shown is one (no spaces), and the one the server journaled for the fault's request, when a fault made the error. */
+export async function expectDigestJournaled(
+  shown: string | null,
+  where: string,
+  server: Pick<MockServer, "journal">,
+  faultId: string | null | undefined,
+): Promise<void> {
+  expect(shown ?? "(none shown)", `the digest on the page (${where})`).toMatch(/^\S+$/);
+  if (faultId) await expect.poll(async () => (await server.journal()).find((entry) => entry.fault === faultId)?.digest).toBe(shown);
+}
+
+/** The mock server numbers each exception a 500 fault injects; an app's own errors may share a digest. */
+export const twoDigestsDrivable = (profile: Profile) => servedReference(profile, "a 500 fault's digest for each request");

@@ -14,12 +14,24 @@ import { appDriver } from "../checks/appDriver.ts";
 import { cachedEntriesInPage } from "../checks/browserState.ts";
 import { dataFaultsApply } from "../checks/dataRequests.ts";
 import { expectFailureSent, FAILURE_CACHE_CONTROLS, FAILURE_STATUSES, failureFault } from "../checks/failureFault.ts";
-import { clientErrorOf, digestIn, FALLBACKS, fallbackOf, serverErrorOf, throwingButton } from "../checks/fallbackPages.ts";
+import {
+  clientErrorOf,
+  dataServerErrorDrivable,
+  digestIn,
+  type ErrorPageView,
+  expectDigestJournaled,
+  expectTwoDigests,
+  FALLBACKS,
+  fallbackOf,
+  serverErrorOf,
+  throwingButton,
+  twoDigestsDrivable,
+} from "../checks/fallbackPages.ts";
 import { faultMet, faultOnNavigationMeetable } from "../checks/faultMet.ts";
 import { documentFailing } from "../checks/faultTargets.ts";
 import { unknownPath } from "../checks/notFoundPage.ts";
 import { serverOffline } from "../checks/offline.ts";
-import { cameWithin, notChecked, precondition, RECOMMENDED, servedReference } from "../harness/applicability.ts";
+import { cameWithin, notChecked, precondition, RECOMMENDED } from "../harness/applicability.ts";
 import { expect, test } from "../harness/engineFixtures.ts";
 import { checkProfileFirst } from "../harness/fixtures.ts";
 import { clickToThrow, contentTextIn, expectErrorPage, navigationShownIn, whileLoadingThrows } from "./engineExceptions.ts";
@@ -97,39 +109,27 @@ test.describe("ERR-4 server-side exception", () => {
     const outcome = await landOn(enginePage, `${engineServer.origin}${path}`);
     if (statusReadable(engineOf, `the status of ${path}`)) expect(outcome.status, `the status of ${path}: ${outcome.summary}`).toBe(500);
     await expect.poll(() => shownText(enginePage, serverError.selector), { message: `what ${path} shows` }).toContain(serverError.text);
-    const shown = await shownDigest(enginePage, digest);
-    expect(shown ?? "(none shown)", `the digest on the page (${digest.pattern ?? digest.selector})`).toMatch(/^\S+$/);
-    if (faultId) await expect.poll(async () => (await engineServer.journal()).find((entry) => entry.fault === faultId)?.digest).toBe(shown);
+    await expectDigestJournaled(await shownDigest(enginePage, digest), digest.pattern ?? digest.selector ?? "body", engineServer, faultId);
   });
 
   test.describe(() => {
-    // The mock server numbers each exception a 500 fault injects; an app's own errors may share a digest.
-    checkProfileFirst((profile) => servedReference(profile, "a 500 fault's digest for each request"));
+    checkProfileFirst(twoDigestsDrivable);
 
     test("ERR-4 shows two requests a 500 fault answers two digests, each journaled once", async ({ enginePage, engineServer, app, profile }) => {
       const { serverError, digest } = serverErrorOf(profile);
       const target = app.pageOrAnother(1).path;
       const fault = await engineServer.addFault({ path: target, status: 500, representation: "document" });
-      await enginePage.goto(`${engineServer.origin}${target}`);
-      await expect.poll(() => shownText(enginePage, serverError.selector)).toContain(serverError.text);
-      const first = await shownDigest(enginePage, digest);
-      await enginePage.reload();
-      await expect.poll(() => shownText(enginePage, serverError.selector)).toContain(serverError.text);
-      const second = await shownDigest(enginePage, digest);
-      expect(second, `the digest after a reload (the first was ${first})`).not.toBe(first);
-      const journaled = async () => {
-        const digests = (await engineServer.journal()).filter((entry) => entry.fault === fault.id).map((entry) => entry.digest);
-        return [first, second].map((shown) => `${shown}: ${digests.filter((d) => d === shown).length}`);
+      const view: ErrorPageView = {
+        open: (how) => (how === "goto" ? enginePage.goto(`${engineServer.origin}${target}`) : enginePage.reload()),
+        shown: () => expect.poll(() => shownText(enginePage, serverError.selector)).toContain(serverError.text),
+        digest: () => shownDigest(enginePage, digest),
       };
-      await expect.poll(journaled, { message: "journal entries of the fault with each digest shown" }).toEqual([`${first}: 1`, `${second}: 1`]);
+      await expectTwoDigests(view, engineServer, fault.id);
     });
   });
 
   test.describe(() => {
-    checkProfileFirst((profile) => {
-      dataFaultsApply(profile);
-      if (!profile.reference) notChecked("a data request's 500 shows the app's own error view only on the reference app, whose errors the mock server renders");
-    });
+    checkProfileFirst(dataServerErrorDrivable);
 
     test("ERR-4 shows the digest when a client-side navigation's data answers 500", async ({ enginePage, engineServer, app, profile, facts }) => {
       const { serverError, digest } = serverErrorOf(profile);
