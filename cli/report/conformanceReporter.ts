@@ -173,7 +173,7 @@ export default class ConformanceReporter implements Reporter {
     replaceFile(join(this.#reportDir, "conformance.json"), `${JSON.stringify(report, null, 2)}\n`);
     replaceFile(
       join(this.#reportDir, "conformance.sarif"),
-      `${JSON.stringify(sarifReport(clauses, verdicts, { level, gaps, profilePath, ...kitRelease() }), null, 2)}\n`,
+      `${JSON.stringify(sarifReport(clauses, verdicts, { level, gaps, profilePath, engines, ...kitRelease() }), null, 2)}\n`,
     );
     // The summary and the table, each clause id without its link (a long URL a row); the details are in the file.
     const head = (markdown.split("\n## ")[0] ?? markdown).replace(/\[([^\]]+)\]\(https:[^)]*\)/g, "$1");

@@ -3,6 +3,7 @@ import type { Level } from "../../kit/outcomes.ts";
 import { outcome } from "../testing/testOutcomes.ts";
 import { acceptedGaps } from "./acceptedGaps.ts";
 import { parseChecklist } from "./checklist.ts";
+import { engineColumn } from "./engineColumns.ts";
 import { SARIF_SCHEMA, sarifReport } from "./sarifReport.ts";
 import { clauseVerdicts, summarize } from "./verdicts.ts";
 
@@ -176,5 +177,29 @@ describe("sarifReport", () => {
     const located = sarifReport(clauses, verdicts, run) as { runs: Record<string, unknown>[] };
     const noted = { ...located, runs: [{ ...located.runs[0], invocations: [{ executionSuccessful: true, toolExecutionNotifications: [{ level: "info" }] }] }] };
     expect(sarifProblems(noted)).toEqual(["a notification has no message text", "a notification's level is not a SARIF level"]);
+  });
+
+  test("another engine's failed and inconclusive levels are results of their own, told apart by the engine: a note where it is advisory, as Chromium's where it is gated", () => {
+    const firefoxOutcomes = [
+      outcome("REG-1 registers", "passed"),
+      outcome("REG-3 waits", "failed", "required", "registered before load"),
+      outcome("NAV-5 network first", "inconclusive", "required", "the browser closed"),
+    ];
+    const firefox = (gate: boolean) =>
+      engineColumn("firefox", clauses, firefoxOutcomes, ["Firefox 153.8.0 (/usr/bin/firefox-esr, puppeteer-core over WebDriver BiDi)"], gate);
+    const engineResults = (gate: boolean) => {
+      const log = sarifReport(clauses, verdicts, { ...run, engines: [firefox(gate)] });
+      expect(sarifProblems(log)).toEqual([]);
+      return ((log as { runs: { results: Record<string, unknown>[] }[] }).runs[0]?.results ?? []).filter((r) => isObject(r.properties));
+    };
+    expect(engineResults(false).map((r) => [r.ruleId, r.kind, r.level, (r.partialFingerprints as Record<string, string>).engine])).toEqual([
+      ["REG-3/required", "fail", "note", "firefox"],
+      ["NAV-5/required", "open", "none", "firefox"],
+    ]);
+    expect(engineResults(false)[0]?.message).toEqual({ text: "REG-3 required failed in Firefox 153.8.0 (advisory).\nREG-3 waits: registered before load" });
+    expect(engineResults(true).map((r) => [r.ruleId, r.level])).toEqual([
+      ["REG-3/required", "error"],
+      ["NAV-5/required", "none"],
+    ]);
   });
 });

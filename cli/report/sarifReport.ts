@@ -7,11 +7,14 @@
  * located at the profile's file. A failure the profile accepts is a result with an external
  * suppression carrying its reason. How much was judged (judgedLevels.ts) is the run's `judged`
  * property and, as a sentence, a notification of its invocation. The same verdicts as the other
- * formats and the annotations.
+ * formats and the annotations. Each other engine's column (`check --engines`) adds its own failed
+ * and inconclusive levels under the same rules, told apart by an `engine` property and fingerprint:
+ * an error or warning where `--gate` counts that engine, a note where it is advisory.
  */
 import { LEVELS, type Level } from "../../kit/outcomes.ts";
 import { type AcceptedGap, isAccepted, staleLine } from "./acceptedGaps.ts";
 import type { Clause } from "./checklist.ts";
+import type { EngineColumn } from "./engineColumns.ts";
 import { judgedSentence } from "./judgedSentence.ts";
 import { type ClauseVerdict, levelsUpTo, summarize } from "./verdicts.ts";
 
@@ -25,6 +28,8 @@ export interface SarifRun {
   /** The kit's version, and the web address of docs/conformance.md the rules link to. */
   readonly version: string;
   readonly checklistUri: string;
+  /** The other engines' columns (`check --engines`), each with its verdicts. */
+  readonly engines?: readonly EngineColumn[] | undefined;
 }
 
 interface SarifResult {
@@ -32,11 +37,12 @@ interface SarifResult {
   readonly ruleIndex: number;
   readonly kind: "fail" | "open";
   /** SARIF allows a level other than `none` on a `fail` result only. */
-  readonly level: "error" | "warning" | "none";
+  readonly level: "error" | "warning" | "note" | "none";
   readonly message: { readonly text: string };
   readonly locations?: readonly unknown[];
   readonly partialFingerprints: Readonly<Record<string, string>>;
   readonly suppressions?: readonly { readonly kind: "external"; readonly status: "accepted"; readonly justification: string }[];
+  readonly properties?: { readonly engine: string; readonly build: string };
 }
 
 /** A clause level's rule id: `REG-1/required` (SARIF's hierarchical form). */
@@ -69,6 +75,30 @@ export function sarifReport(clauses: readonly Clause[], verdicts: readonly Claus
   };
   const details = (v: ClauseVerdict, level: Level, outcome: "failed" | "inconclusive") =>
     v.tests.filter((t) => t.level === level && t.outcome === outcome).map((t) => `${t.title}: ${t.detail ?? outcome}`);
+  // Another engine's failed and inconclusive levels: a note where the engine is advisory.
+  const engineResults = (column: EngineColumn) =>
+    LEVELS.flatMap((level) =>
+      column.verdicts
+        .filter((v) => v[level] === "failed" || v[level] === "inconclusive")
+        .map((v) => {
+          const failed = v[level] === "failed";
+          const what = failed ? `${v.id} ${level} failed in ${column.heading}` : `${v.id} ${level} is inconclusive in ${column.heading}`;
+          const text = [`${what}${column.gate ? "" : " (advisory)"}.`, ...details(v, level, failed ? "failed" : "inconclusive")].join("\n");
+          const one = result(v.id, level, failed ? "fail" : "open", text);
+          if (!one) return null;
+          const severity = !failed ? "none" : column.gate ? one.level : "note";
+          const gap = run.gaps.find((g) => g.id === v.id && g.level === level);
+          return {
+            ...one,
+            ...(failed && gap && isAccepted(run.gaps, v.id, level)
+              ? { suppressions: [{ kind: "external", status: "accepted", justification: gap.reason }] as const }
+              : {}),
+            level: severity,
+            partialFingerprints: { ...one.partialFingerprints, engine: column.engine },
+            properties: { engine: column.engine, build: column.build },
+          };
+        }),
+    );
   const results = LEVELS.flatMap((level) => [
     ...verdicts
       .filter((v) => v[level] === "failed")
@@ -90,7 +120,9 @@ export function sarifReport(clauses: readonly Clause[], verdicts: readonly Claus
           [`${v.id} ${level} is inconclusive: an error of the run, not a verdict on the app.`, ...details(v, level, "inconclusive")].join("\n"),
         ),
       ),
-  ]).filter((r): r is SarifResult => r !== null);
+  ])
+    .concat((run.engines ?? []).flatMap(engineResults))
+    .filter((r): r is SarifResult => r !== null);
   return {
     $schema: SARIF_SCHEMA,
     version: "2.1.0",
