@@ -11,6 +11,7 @@ import {
   dataServerErrorDrivable,
   digestIn,
   type ErrorPageView,
+  errorPageShownFirst,
   expectDigestJournaled,
   expectTwoDigests,
   FALLBACKS,
@@ -26,7 +27,7 @@ import { linksHome } from "./checks/links.ts";
 import { navigate } from "./checks/navigation.ts";
 import { unknownPath } from "./checks/notFoundPage.ts";
 import { holdOffline } from "./checks/offline.ts";
-import { cameWithin, needs, notChecked, precondition, RECOMMENDED } from "./harness/applicability.ts";
+import { cameWithin, needs, precondition, RECOMMENDED } from "./harness/applicability.ts";
 import { checkProfileFirst, expect, test } from "./harness/fixtures.ts";
 
 for (const { clause, status, key } of FALLBACKS) {
@@ -187,21 +188,9 @@ async function navigationBesideError(page: Page): Promise<boolean> {
   return page.getByRole("navigation").first().isVisible();
 }
 
-/**
- * ERR-5's recommended rule is judged beside the application-error page: where that page never shows
- * (the same clause's required rule, which its own test fails), there is nothing to judge it beside, so
- * the test is not checked rather than inconclusive (an error of the run) or failed a second time.
- */
-async function errorPageShown(page: Page, app: AppDriver, clientError: { text: string; selector?: string | undefined }): Promise<void> {
-  const shown = await cameWithin("the application-error page shows (ERR-5's required rule)", () =>
-    expect(app.textHolder(page, clientError)).toContainText(clientError.text, { useInnerText: true }),
-  );
-  if (!shown) {
-    notChecked(
-      `the application-error page ('${clientError.text}') did not show after the exception (ERR-5's required rule fails), so whether the app's frame stays beside it cannot be judged`,
-    );
-  }
-}
+/** The application-error page, before ERR-5's recommended rule is judged beside it (errorPageShownFirst). */
+const errorPageShown = (page: Page, app: AppDriver, clientError: { text: string; selector?: string | undefined }) =>
+  errorPageShownFirst(clientError, () => expect(app.textHolder(page, clientError)).toContainText(clientError.text, { useInnerText: true }));
 
 test.describe("ERR-5 client-side exception", () => {
   test.describe(() => {

@@ -11,14 +11,18 @@ import type { Page } from "@playwright/test";
 import { expect } from "../harness/expect.ts";
 
 /** The text the page's content area shows (innerText, trimmed): "" on a white page. */
-export async function contentText(page: Page): Promise<string> {
+export function contentText(page: Page): Promise<string> {
+  return page.evaluate(contentTextInPage);
+}
+
+/** contentText() in the page, for any engine's evaluate: it uses nothing from outside. */
+export async function contentTextInPage(): Promise<string> {
   // Two frames: the exception's render has reached the screen (an error boundary renders its
   // fallback in the same commit; an uncaught exception unmounts the root in that commit).
-  await page.evaluate(() => new Promise((settled) => requestAnimationFrame(() => requestAnimationFrame(settled))));
-  const main = page.locator("main, [role=main]").first();
-  const holder = (await main.count()) > 0 ? main : page.locator("body");
+  await new Promise((settled) => requestAnimationFrame(() => requestAnimationFrame(settled)));
+  const holder = document.querySelector<HTMLElement>("main, [role=main]") ?? document.body;
   // biome-ignore lint/performance/useDomNodeTextContent: only the rendered text counts (a hidden template or script is not seen).
-  return (await holder.innerText()).trim();
+  return holder.innerText.trim();
 }
 
 /** Fails a white page after an exception, `why` saying which rule's words it breaks (ERR-5, both levels). */

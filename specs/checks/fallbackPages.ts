@@ -3,7 +3,7 @@
  * Chromium's specs (specs/fallbacks.spec.ts) and the engines' (specs/engines/fallbacks.spec.ts).
  */
 import type { Profile } from "../../cli/profile/profileSchema.ts";
-import { needs, notChecked, servedReference } from "../harness/applicability.ts";
+import { cameWithin, needs, notChecked, servedReference } from "../harness/applicability.ts";
 import { expect } from "../harness/expect.ts";
 import type { MockServer } from "../harness/mockServerProcess.ts";
 import { dataFaultsApply } from "./dataRequests.ts";
@@ -112,3 +112,15 @@ export async function expectDigestJournaled(
 
 /** The mock server numbers each exception a 500 fault injects; an app's own errors may share a digest. */
 export const twoDigestsDrivable = (profile: Profile) => servedReference(profile, "a 500 fault's digest for each request");
+
+/**
+ * ERR-5's recommended rule is judged beside the application-error page: where that page never shows
+ * (`shows` does not resolve: the required rule, which its own test fails), there is nothing to judge
+ * it beside, so the test is not checked rather than inconclusive or failed a second time.
+ */
+export async function errorPageShownFirst(clientError: { readonly text: string }, shows: () => Promise<void>): Promise<void> {
+  if (!(await cameWithin("the application-error page shows (ERR-5's required rule)", shows)))
+    notChecked(
+      `the application-error page ('${clientError.text}') did not show after the exception (ERR-5's required rule fails), so whether the app's frame stays beside it cannot be judged`,
+    );
+}

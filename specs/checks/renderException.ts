@@ -46,7 +46,12 @@ export async function injectRenderException(page: Page): Promise<void> {
 
 /** The stimulus's state in the page, or null when the page has not run it. */
 export function renderExceptionState(page: Page): Promise<RenderExceptionState | null> {
-  return page.evaluate(() => (window as unknown as { __pwaKitRenderException?: RenderExceptionState }).__pwaKitRenderException ?? null);
+  return page.evaluate(renderExceptionStateInPage);
+}
+
+/** renderExceptionState() in the page, for any engine's evaluate. */
+export function renderExceptionStateInPage(): RenderExceptionState | null {
+  return (window as unknown as { __pwaKitRenderException?: RenderExceptionState }).__pwaKitRenderException ?? null;
 }
 
 /** The fiber fields the stimulus reads: React's own, stable across React 16–19. */

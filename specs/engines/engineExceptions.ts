@@ -10,7 +10,8 @@
 import type { Profile } from "../../cli/profile/profileSchema.ts";
 import { beforePage, type EngineBrowser, type EnginePage } from "../../kit/engines/engine.ts";
 import { SUITE_NOTE } from "../../kit/outcomes.ts";
-import { RENDER_EXCEPTION_MESSAGE, type RenderExceptionState, renderExceptionInPage } from "../checks/renderException.ts";
+import { contentTextInPage } from "../checks/blankPage.ts";
+import { RENDER_EXCEPTION_MESSAGE, renderExceptionInPage, renderExceptionStateInPage } from "../checks/renderException.ts";
 import { PAGE_MODULE_MARK } from "../checks/throwingExport.ts";
 import { notChecked, stimulus, stimulusMissed } from "../harness/applicability.ts";
 import { expect, test } from "../harness/engineFixtures.ts";
@@ -66,7 +67,7 @@ export async function whileLoadingThrows(engine: EngineBrowser, origin: string, 
             })
             .toBe(true),
       );
-      const state = await page.evaluate(() => (window as unknown as { __pwaKitRenderException?: RenderExceptionState }).__pwaKitRenderException ?? null, null);
+      const state = await page.evaluate(renderExceptionStateInPage, null);
       test.info().annotations.push({
         type: SUITE_NOTE,
         description: `ERR-5's exception while loading: ${state?.how === "created" ? "the page's heading element threw as the app created it" : `the component ${state?.component ?? "(none)"} threw as React rendered it again`}`,
@@ -104,13 +105,7 @@ export async function expectErrorPage(
 }
 
 /** The text the page's main landmark (or its body) shows: "" on a white page (specs/checks/blankPage.ts). */
-export const contentTextIn = (page: EnginePage) =>
-  page.evaluate(async () => {
-    await new Promise((settled) => requestAnimationFrame(() => requestAnimationFrame(settled)));
-    const holder = document.querySelector<HTMLElement>("main, [role=main]") ?? document.body;
-    // biome-ignore lint/performance/useDomNodeTextContent: only the rendered text counts, as in Chromium's check.
-    return holder.innerText.trim();
-  }, null);
+export const contentTextIn = (page: EnginePage) => page.evaluate(contentTextInPage, null);
 
 /** Whether a navigation landmark is shown beside the error page, as Chromium's getByRole("navigation"). */
 export const navigationShownIn = (page: EnginePage) =>

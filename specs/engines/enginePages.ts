@@ -165,13 +165,6 @@ export const NO_STATUS = "the engine gives no navigation's HTTP status: no Perfo
 /** How long a client-side navigation gets to change the URL, as the Chromium specs give it. */
 const CLIENT_NAVIGATION_TIMEOUT_MS = 5_000;
 
-/**
- * Sets off a client-side navigation to `target` in the page as a person does (the profile's
- * `navigate`: a click on the link or button named `target.link`), or as the app's router does
- * (`pushState`: Next.js's own router where there is one, else a history change and a popstate), then
- * waits for the URL. Inside a stimulus: a navigation that never happened is not checked, naming the
- * profile's fields. The same roads as specs/checks/appDriver.ts takes in Chromium, in the page.
- */
 /** Clicks the link or button a person reads `name` on, as Chromium's specs click by accessible name; throws when there is none. */
 export async function clickNamed(page: EnginePage, role: "link" | "button", name: string): Promise<void> {
   const clicked = await page.evaluate(
@@ -186,6 +179,13 @@ export async function clickNamed(page: EnginePage, role: "link" | "button", name
   if (!clicked) throw new Error(`no ${role} named "${name}"`);
 }
 
+/**
+ * Sets off a client-side navigation to `target` in the page as a person does (the profile's
+ * `navigate`: a click on the link or button named `target.link`), or as the app's router does
+ * (`pushState`: Next.js's own router where there is one, else a history change and a popstate), then
+ * waits for the URL. Inside a stimulus: a navigation that never happened is not checked, naming the
+ * profile's fields. The same roads as specs/checks/appDriver.ts takes in Chromium, in the page.
+ */
 export function clientNavigate(page: EnginePage, profile: Profile, target: ProfilePage): Promise<void> {
   return stimulus(`the client-side navigation to ${target.path}`, "pages and navigate", async () => {
     if (profile.navigate !== "pushState" && target.link) await clickNamed(page, profile.navigate, target.link);

@@ -19,6 +19,7 @@ import {
   dataServerErrorDrivable,
   digestIn,
   type ErrorPageView,
+  errorPageShownFirst,
   expectDigestJournaled,
   expectTwoDigests,
   FALLBACKS,
@@ -31,7 +32,7 @@ import { faultMet, faultOnNavigationMeetable } from "../checks/faultMet.ts";
 import { documentFailing } from "../checks/faultTargets.ts";
 import { unknownPath } from "../checks/notFoundPage.ts";
 import { serverOffline } from "../checks/offline.ts";
-import { cameWithin, notChecked, precondition, RECOMMENDED } from "../harness/applicability.ts";
+import { notChecked, precondition, RECOMMENDED } from "../harness/applicability.ts";
 import { expect, test } from "../harness/engineFixtures.ts";
 import { checkProfileFirst } from "../harness/fixtures.ts";
 import { clickToThrow, contentTextIn, expectErrorPage, navigationShownIn, whileLoadingThrows } from "./engineExceptions.ts";
@@ -146,16 +147,9 @@ test.describe("ERR-4 server-side exception", () => {
   });
 });
 
-/** ERR-5's recommended rule is judged beside the error page; where it never shows (the required rule fails), not checked, as in Chromium. */
-async function errorPageShown(page: EnginePage, clientError: { readonly text: string; readonly selector?: string | undefined }): Promise<void> {
-  const shown = await cameWithin("the application-error page shows (ERR-5's required rule)", () =>
-    expect.poll(() => shownText(page, clientError.selector)).toContain(clientError.text),
-  );
-  if (!shown)
-    notChecked(
-      `the application-error page ('${clientError.text}') did not show after the exception (ERR-5's required rule fails), so whether the app's frame stays beside it cannot be judged`,
-    );
-}
+/** The application-error page, before ERR-5's recommended rule is judged beside it (errorPageShownFirst). */
+const errorPageShown = (page: EnginePage, clientError: { readonly text: string; readonly selector?: string | undefined }) =>
+  errorPageShownFirst(clientError, () => expect.poll(() => shownText(page, clientError.selector)).toContain(clientError.text));
 
 const blank = (page: EnginePage, why: string) =>
   expect.poll(() => contentTextIn(page), { message: `the text of the page's main landmark (or body) after the exception: ${why}` }).not.toBe("");
