@@ -20,7 +20,7 @@ import { ENV } from "../kit/env.mjs";
 import { KIT_ROOT } from "../kit/kitPaths.ts";
 import { forkListening } from "../mock-server/process/forkListening.ts";
 import { MAX_HAR_ENTRIES } from "../mock-server/replay/harInput.ts";
-import { compareWithRecord, playwrightArgsFrom } from "./exampleApps/checkRecordedApp.ts";
+import { compareWithRecord, playwrightArgsFrom, RECORD_CHECK_PLAYWRIGHT_ARGS } from "./exampleApps/checkRecordedApp.ts";
 import { parseRecordedVerdicts } from "./exampleApps/recordedVerdicts.ts";
 import { PACKAGE_RECORDING, PACKAGE_RECORDINGS, PACKAGE_VERDICTS } from "./packageRecording.ts";
 import { runCommand, stopWhenOrphaned } from "./runCommand.mjs";
@@ -54,7 +54,22 @@ async function kit(name: string, args: readonly string[], env: Record<string, st
 /** The check's arguments for the second app at `target`, and any Playwright arguments given to this script. */
 function checkArgs(target: string, reportDir: string, own: readonly string[] = []): string[] {
   const playwright = playwrightArgsFrom(process.argv.filter((arg) => arg !== FROM_PACKAGE));
-  return ["check", "--target", target, "--profile", app.profile, "--report-dir", reportDir, "--force", "--level", "recommended", ...own, "--", ...playwright];
+  return [
+    "check",
+    "--target",
+    target,
+    "--profile",
+    app.profile,
+    "--report-dir",
+    reportDir,
+    "--force",
+    "--level",
+    "recommended",
+    ...own,
+    "--",
+    ...RECORD_CHECK_PLAYWRIGHT_ARGS,
+    ...playwright,
+  ];
 }
 
 const verdictsIn = (reportDir: string): ClauseVerdict[] =>

@@ -27,15 +27,27 @@ export interface RecordedApp {
   readonly playwrightArgs: readonly string[];
 }
 
+/**
+ * Playwright arguments of every record check, before the caller's (which win: `-- --trace on`). No
+ * traces: a record check's expected failures never keep theirs, and recording every test's trace
+ * (screenshots and DOM snapshots) cost the second app's check 16% of its wall time here
+ * (docs/performance.md). A user's `check` keeps Playwright's `retain-on-failure`.
+ */
+export const RECORD_CHECK_PLAYWRIGHT_ARGS: readonly string[] = ["--trace", "off"];
+
 export async function checkRecordedApp(app: RecordedApp): Promise<0 | 1 | 2> {
   const args = ["--target", app.origin, "--profile", app.profile, "--report-dir", app.reportDir, "--level", "recommended"];
   // The app's own failures are its record: a progress line instead of a ✘ line for each, and
   // expected by Playwright, so none costs a new worker process (the verdicts still come from results).
   const failingTests = [...parseRecordedVerdicts(readFileSync(app.record, "utf8"), relative(ROOT, app.record)).failingTests];
-  const { code } = await runCommand(process.execPath, ["--import", "tsx", join(ROOT, "cli", "check.ts"), ...args, "--", ...app.playwrightArgs], {
-    cwd: ROOT,
-    env: { ...process.env, [ENV.output]: process.env[ENV.output] ?? "progress", [ENV.expectedFailures]: JSON.stringify(failingTests) },
-  });
+  const { code } = await runCommand(
+    process.execPath,
+    ["--import", "tsx", join(ROOT, "cli", "check.ts"), ...args, "--", ...RECORD_CHECK_PLAYWRIGHT_ARGS, ...app.playwrightArgs],
+    {
+      cwd: ROOT,
+      env: { ...process.env, [ENV.output]: process.env[ENV.output] ?? "progress", [ENV.expectedFailures]: JSON.stringify(failingTests) },
+    },
+  );
   // conformance exits 1 when a clause failed (expected here) and 3 when a test was inconclusive
   // (compared below, with the rest); 2 is a usage or profile error.
   if (code !== 0 && code !== 1 && code !== 3) return 2;
