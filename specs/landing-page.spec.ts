@@ -27,7 +27,7 @@ function activeWorkerState(page: Page): Promise<string | null> {
 }
 
 test.describe("NAV-7 the landing page is saved", () => {
-  test("NAV-7 serves the page first arrived on from the worker offline, in a new tab", RECOMMENDED, async ({ page, context, mock, app, baseURL, facts }) => {
+  test("NAV-7 serves the page first arrived on from the worker offline", RECOMMENDED, async ({ page, context, mock, app, baseURL, facts }) => {
     const landing = app.page(0);
     await page.goto(landing.path);
     await activatedController(page, facts);
