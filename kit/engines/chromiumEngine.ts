@@ -12,7 +12,7 @@ export function chromiumEngine(browser: Browser): EngineBrowser {
   return {
     engine: "chromium",
     version: `Chromium ${browser.version()} (Playwright)`,
-    capabilities: { scriptBeforePage: true, navigationStatus: true },
+    capabilities: { scriptBeforePage: true, navigationStatus: true, httpCache: true },
     async newPage(options = {}) {
       const context = await browser.newContext({ serviceWorkers: "allow" });
       for (const script of options.beforePage ?? []) await context.addInitScript(script.source);

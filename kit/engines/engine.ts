@@ -22,6 +22,12 @@ export interface EngineCapabilities {
    * `responseStatus`: Chromium and Firefox; WebKitGTK 2.50 has none, and classic WebDriver gives none).
    */
   readonly navigationStatus: boolean;
+  /**
+   * Whether a navigation can be answered from the browser's HTTP cache, as a person's browser keeps
+   * one (a permanent redirect, NAV-8). WebKitWebDriver's sessions are ephemeral: watched, WebKitGTK
+   * replayed no redirect there, not even one sent with `max-age` of a year.
+   */
+  readonly httpCache: boolean;
 }
 
 export interface EnginePage {

@@ -39,7 +39,7 @@ export async function launchFirefox(setup: FirefoxSetup): Promise<EngineBrowser>
   return {
     engine: "firefox",
     version: `Firefox ${number} (${setup.executablePath}, puppeteer-core over WebDriver BiDi)`,
-    capabilities: { scriptBeforePage: true, navigationStatus: true },
+    capabilities: { scriptBeforePage: true, navigationStatus: true, httpCache: true },
     async newPage(options = {}) {
       const context = await browser.createBrowserContext();
       const page = await context.newPage();

@@ -120,7 +120,7 @@ export async function launchWebKit(setup: WebKitSetup): Promise<EngineBrowser> {
   return {
     engine: "webkit",
     version: `WebKitGTK ${version} (MiniBrowser ${setup.miniBrowser}, WebKitWebDriver)`,
-    capabilities: { scriptBeforePage: false, navigationStatus: false },
+    capabilities: { scriptBeforePage: false, navigationStatus: false, httpCache: false },
     async newPage(options = {}) {
       if (options.beforePage?.length) throw new Error("WebKitWebDriver (classic WebDriver) cannot run a script before the page's own.");
       const page = first ?? (await open()).page;

@@ -6,16 +6,22 @@
  * a new tab of the same context; an engine page is a private context of its own, which a new one would
  * not share (no worker there), so the landing page is opened again in the same tab: a new navigation
  * the worker answers as it would a new tab's.
+ *
+ * NAV-8, the bare base path (`/app` for scope `/app/`): it leads to a controlled page, keeps its
+ * query, opens offline after one online visit (the browser keeps the redirect, the worker answers
+ * where it leads) and is never stored. Whether the redirect is permanent is a property of the
+ * server's answer, the same in every engine: judged once, in Chromium.
  */
 import type { AppFacts } from "../../kit/appFacts.ts";
 import type { EnginePage } from "../../kit/engines/engine.ts";
 import { cachedEntriesInPage } from "../checks/browserState.ts";
 import { unknownPath } from "../checks/notFoundPage.ts";
 import { serverOffline } from "../checks/offline.ts";
-import { precondition, RECOMMENDED } from "../harness/applicability.ts";
+import { needs, notChecked, precondition, RECOMMENDED } from "../harness/applicability.ts";
 import { controlTimeout, refuseWithoutControl } from "../harness/control.ts";
 import { expect, test } from "../harness/engineFixtures.ts";
-import { cachedUrlsIn, headingOf, landOn } from "./enginePages.ts";
+import { checkProfileFirst } from "../harness/fixtures.ts";
+import { cachedUrlsIn, engineControl, headingOf, landOn } from "./enginePages.ts";
 
 /**
  * Resolves once the page's registration has an activated worker: its `activate` work (the landing
@@ -61,5 +67,64 @@ test.describe("NAV-7 the landing page is saved", () => {
     await enginePage.goto(url);
     await activatedWorker(enginePage, facts);
     expect(await cachedUrlsIn(enginePage), "Cache Storage").not.toContain(url);
+  });
+});
+
+test.describe("NAV-8 the bare base path", () => {
+  /** `/app` for base path `/app`; an app at the site root has no bare form. */
+  const bare = (basePath: string) => needs(basePath === "/" ? undefined : basePath, "base path other than the site root (its scope has no bare form)");
+  checkProfileFirst((profile) => bare(profile.basePath));
+
+  test("NAV-8 leads the bare base path to a page the worker controls", RECOMMENDED, async ({ enginePage, engineServer, profile, facts }) => {
+    const path = bare(profile.basePath);
+    await engineControl(enginePage, `${engineServer.origin}${profile.home}`, facts);
+    await enginePage.goto(`${engineServer.origin}${path}`);
+    const landed = await enginePage.url();
+    expect(new URL(landed).pathname.startsWith(profile.worker.scope), `${path} led to ${landed}, outside the scope ${profile.worker.scope}`).toBe(true);
+    await expect
+      .poll(() => enginePage.evaluate(() => navigator.serviceWorker.controller !== null, null), { message: `a worker controls ${landed}` })
+      .toBe(true);
+  });
+
+  test("NAV-8 keeps the query on the way from the bare base path", RECOMMENDED, async ({ enginePage, engineServer, profile }) => {
+    const path = bare(profile.basePath);
+    await enginePage.goto(`${engineServer.origin}${path}?from=bookmark&x=%20y`);
+    const landed = new URL(await enginePage.url());
+    expect(landed.pathname.startsWith(profile.worker.scope), `${path}?… led to ${landed.href}, outside the scope ${profile.worker.scope}`).toBe(true);
+    expect(landed.search, `the query after ${path}?from=bookmark&x=%20y led to ${landed.href}`).toBe("?from=bookmark&x=%20y");
+  });
+
+  test("NAV-8 opens the bare base path offline after one online visit", RECOMMENDED, async ({ enginePage, engineServer, engineOf, profile, facts }) => {
+    const path = bare(profile.basePath);
+    if (!engineOf.capabilities.httpCache)
+      notChecked(
+        `${engineOf.engine}: its driver's sessions keep no HTTP cache for navigations (ephemeral: not even a redirect sent with max-age of a year is kept), so a redirect a person's browser may keep cannot be`,
+      );
+    await engineControl(enginePage, `${engineServer.origin}${profile.home}`, facts);
+    // Online first: whatever the app answers for the bare path, the browser may keep it.
+    await enginePage.goto(`${engineServer.origin}${path}`);
+    await serverOffline(engineServer);
+    const outcome = await landOn(enginePage, `${engineServer.origin}${path}`);
+    // Watched: Firefox asks the network again for a redirect kept without freshness (Chromium keeps a
+    // permanent one without an expiry) while it believes it is online, as under the kit's switch, and
+    // its own offline state (where it may answer from its cache) is not what the switch sets.
+    // Where the browser's error page stands (its document keeps the URL it failed at; the driver's
+    // own URL can still name the page before).
+    const failedAt = async () => new URL(await enginePage.evaluate(() => location.href, null)).pathname;
+    if (outcome.error !== null && engineOf.engine === "firefox" && (await failedAt()) === path)
+      notChecked(
+        `firefox: offline, it asked the network again for ${path}'s redirect (${outcome.error}); whether Firefox in its own offline state answers it from its cache the kit cannot tell (a network namespace would). A redirect sent with Cache-Control: max-age is kept`,
+      );
+    expect(outcome.error, `${path} offline`).toBeNull();
+    expect(outcome.controlled, `${path} offline: ${outcome.summary}`).toBe(true);
+  });
+
+  test("NAV-8 never stores the bare base path's redirect in Cache Storage", RECOMMENDED, async ({ enginePage, engineServer, profile, facts }) => {
+    const path = bare(profile.basePath);
+    await engineControl(enginePage, `${engineServer.origin}${profile.home}`, facts);
+    await enginePage.goto(`${engineServer.origin}${path}`);
+    await enginePage.goto(`${engineServer.origin}${path}?again=1`);
+    const stored = (await cachedUrlsIn(enginePage)).filter((url) => new URL(url).pathname === path);
+    expect(stored, `entries stored under ${engineServer.origin}${path}`).toEqual([]);
   });
 });
