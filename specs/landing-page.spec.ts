@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import type { Profile } from "../cli/profile/profileSchema.ts";
 import type { AppFacts } from "../kit/appFacts.ts";
-import { cachedEntries, cachedUrls, storedWithinGrace } from "./checks/browserState.ts";
+import { activeWorkerState, cachedEntries, cachedUrls, storedWithinGrace } from "./checks/browserState.ts";
 import { workerRequestsOnly } from "./checks/faultTargets.ts";
 import { navigate } from "./checks/navigation.ts";
 import { ANSWER_MARGIN_MS, networkTimeout } from "./checks/networkTimeout.ts";
@@ -19,11 +19,6 @@ import { checkProfileFirst, expect, test } from "./harness/fixtures.ts";
  */
 async function activatedController(page: Page, facts: AppFacts): Promise<void> {
   await precondition("the app's service worker is activated (REG-2)", () => waitForWorkerOf(page, "active or controlled", facts));
-}
-
-/** The state of the worker the page's registration made active (`activating`, `activated`), or null before there is one. */
-function activeWorkerState(page: Page): Promise<string | null> {
-  return page.evaluate(async () => (await navigator.serviceWorker?.getRegistration())?.active?.state ?? null);
 }
 
 test.describe("NAV-7 the landing page is saved", () => {

@@ -14,6 +14,7 @@ import type { AppFacts } from "../kit/appFacts.ts";
 import { installFakeClock } from "../kit/fakeClock.ts";
 import { SUITE_NOTE } from "../kit/outcomes.ts";
 import { regexLiteral } from "../kit/regexLiteral.ts";
+import { activeWorkerState } from "./checks/browserState.ts";
 import { describeDocumentState, documentState, inSettledDocument, markDocument, markSettledDocument } from "./checks/documentMarker.ts";
 import { visitHeld } from "./checks/heldPage.ts";
 import { exactPaths, lazyCodeOf } from "./checks/lazyCode.ts";
@@ -66,9 +67,7 @@ function countLoads(page: Page): () => number {
  */
 async function notReloadedIntoNewBuild(page: Page, loadsSinceDeploy: () => number): Promise<void> {
   // Once the page reads `activated`, the state change that starts such a reload has reached it; then the document settles.
-  await cameWithin("the new worker is activated", () =>
-    expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state ?? null)).toBe("activated"),
-  );
+  await cameWithin("the new worker is activated", () => expect.poll(() => activeWorkerState(page)).toBe("activated"));
   await inSettledDocument(page, async () => undefined);
   if (loadsSinceDeploy() > 0) {
     notChecked(

@@ -157,3 +157,13 @@ export async function storedWithin(page: Page, url: string, timeoutMs: number): 
 export function storedWithinGrace(page: Page, url: string): Promise<boolean> {
   return storedWithin(page, url, WRITE_GRACE_MS);
 }
+
+/** The state of the worker the page's registration made active (`activating`, `activated`), or null before there is one. */
+export function activeWorkerState(page: Page): Promise<string | null> {
+  return page.evaluate(activeWorkerStateInPage);
+}
+
+/** activeWorkerState() in the page, for any engine's evaluate. */
+export async function activeWorkerStateInPage(): Promise<string | null> {
+  return (await navigator.serviceWorker?.getRegistration())?.active?.state ?? null;
+}

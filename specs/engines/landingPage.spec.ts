@@ -14,7 +14,7 @@
  */
 import type { AppFacts } from "../../kit/appFacts.ts";
 import type { EnginePage } from "../../kit/engines/engine.ts";
-import { cachedEntriesInPage } from "../checks/browserState.ts";
+import { activeWorkerStateInPage, cachedEntriesInPage } from "../checks/browserState.ts";
 import { unknownPath } from "../checks/notFoundPage.ts";
 import { serverOffline } from "../checks/offline.ts";
 import { needs, notChecked, precondition, RECOMMENDED } from "../harness/applicability.ts";
@@ -31,7 +31,7 @@ import { cachedUrlsIn, engineControl, headingOf, landOn } from "./enginePages.ts
 function activatedWorker(page: EnginePage, facts: AppFacts): Promise<void> {
   return precondition("the app's service worker is activated (REG-2)", async () => {
     refuseWithoutControl(facts);
-    const state = () => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state ?? null, null);
+    const state = () => page.evaluate(activeWorkerStateInPage, null);
     await expect.poll(state, { message: "the state of the page's active worker", timeout: controlTimeout(facts) }).toBe("activated");
   });
 }
