@@ -183,7 +183,8 @@ export default class ConformanceReporter implements Reporter {
       process.stdout.write(
         `The engine specs' ${this.#controlTests} test(s) in Chromium, a control of the kit's own checks, are not in this report: Chromium's verdicts come from the whole suite.\n`,
       );
-    if (annotatesForGitHub()) process.stdout.write(`${githubAnnotations(clauses, verdicts, { level, gaps, profilePath, report: reportPath }).join("\n")}\n`);
+    if (annotatesForGitHub())
+      process.stdout.write(`${githubAnnotations(clauses, verdicts, { level, gaps, profilePath, report: reportPath, engines }).join("\n")}\n`);
   }
 
   /** After every reporter's onEnd, so the HTML report and JUnit XML are written. */

@@ -3,6 +3,7 @@ import type { Level } from "../../kit/outcomes.ts";
 import { outcome } from "../testing/testOutcomes.ts";
 import { type AcceptedGap, acceptedGaps } from "./acceptedGaps.ts";
 import { parseChecklist } from "./checklist.ts";
+import { engineColumn } from "./engineColumns.ts";
 import { ANNOTATIONS_PER_KIND, annotatesForGitHub, githubAnnotations } from "./githubAnnotations.ts";
 import { clauseVerdicts } from "./verdicts.ts";
 
@@ -115,6 +116,43 @@ describe("githubAnnotations", () => {
     expect(lines.at(-1)?.message).toContain(
       `GitHub shows ${ANNOTATIONS_PER_KIND} annotations of a kind from a step: 3 more error(s) and 2 more warning(s) are in the report only.`,
     );
+  });
+
+  test("another engine's failed and inconclusive levels are titled with its build: notices where it is advisory, as Chromium's where --gate counts it, the outcome with them", () => {
+    const verdicts = clauseVerdicts(clauses, [outcome("REG-1 registers", "passed")]);
+    const firefox = (gate: boolean) =>
+      engineColumn(
+        "firefox",
+        clauses,
+        [outcome("REG-1 registers", "failed", "required", "no registration"), outcome("NAV-5 network first", "inconclusive", "required", "the browser closed")],
+        ["Firefox 153.8.0 (/usr/bin/firefox-esr, puppeteer-core over WebDriver BiDi)"],
+        gate,
+      );
+    const advisory = githubAnnotations(clauses, verdicts, { ...run, engines: [firefox(false)] }).map(parse);
+    expect(advisory.map((line) => [line.kind, line.title])).toEqual([
+      ["notice", "REG-1 required failed in Firefox 153.8.0: Register only where supported"],
+      ["notice", "NAV-5 required inconclusive in Firefox 153.8.0: Network-first with a timeout"],
+      ["notice", "pwa-conformance-kit"],
+    ]);
+    expect(advisory[0]?.message).toBe(
+      "Registers when `'serviceWorker' in navigator`, and throws nothing: 100% of the time.\n— REG-1 registers: no registration\nAdvisory: shown, not counted in the exit code (check --gate firefox counts it).",
+    );
+    expect(advisory.at(-1)?.message).toMatch(/^Conforms at the required level\./);
+    const gated = githubAnnotations(clauses, verdicts, { ...run, engines: [firefox(true)] }).map(parse);
+    expect(gated.map((line) => [line.kind, line.title])).toEqual([
+      ["error", "REG-1 required failed in Firefox 153.8.0: Register only where supported"],
+      ["warning", "NAV-5 required inconclusive in Firefox 153.8.0: Network-first with a timeout"],
+      ["error", "pwa-conformance-kit"],
+    ]);
+    expect(gated[0]?.message).not.toContain("Advisory");
+    expect(gated.at(-1)?.message).toMatch(/^Does not conform at the required level: REG-1 in Firefox failed\./);
+    // A gap the profile accepts (Chromium fails it too) is accepted in every engine.
+    const failing = clauseVerdicts(clauses, [outcome("REG-1 registers", "failed", "required", "no registration")]);
+    const gaps = acceptedGaps(failing, { "REG-1": { required: "fail", reason: "tracked in #12" } });
+    expect(githubAnnotations(clauses, failing, { ...run, gaps, engines: [firefox(true)] }).map((line) => parse(line).title)).toEqual([
+      "NAV-5 required inconclusive in Firefox 153.8.0: Network-first with a timeout",
+      "pwa-conformance-kit",
+    ]);
   });
 
   test("a conforming run ends with a notice, and without a profile path no file is named", () => {

@@ -5,6 +5,10 @@
  * accepted gap that no longer fails, and, as a warning, per level that was inconclusive; each on the
  * profile's file, quoting the checklist's rule and the deciding assertion's words. A last line says
  * what the run comes to, how much of it was judged (judgedSentence.ts) and where the whole report is.
+ * Each other engine's column (`check --engines`) adds its failed and inconclusive levels, titled with
+ * the engine's build: as Chromium's where `--gate` counts the engine, a notice where it is advisory
+ * (shown, not counted: the same words as the report's and SARIF's). The last line's outcome counts the
+ * gated engines' failures, as the exit code does.
  *
  * The kit writes these itself instead of adding Playwright's `github` reporter: that one annotates
  * the failed test's own line, a spec file inside the kit's package (node_modules/…), which means
@@ -17,6 +21,7 @@ import { ENV } from "../../kit/env.mjs";
 import { LEVELS, type Level } from "../../kit/outcomes.ts";
 import { type AcceptedGap, isAccepted, staleLine } from "./acceptedGaps.ts";
 import type { Clause } from "./checklist.ts";
+import { type EngineColumn, gatedOutcome } from "./engineColumns.ts";
 import { judgedSentence } from "./judgedSentence.ts";
 import { outcomeSentence } from "./verdictMarkdown.ts";
 import { type ClauseVerdict, exitCodeFor, levelsUpTo, summarize } from "./verdicts.ts";
@@ -43,6 +48,8 @@ export interface AnnotatedRun {
   readonly profilePath?: string | undefined;
   /** The whole report (conformance.md), as the log names it. */
   readonly report: string;
+  /** The other engines' columns (`check --engines`), each with its verdicts. */
+  readonly engines?: readonly EngineColumn[] | undefined;
 }
 
 interface Annotation {
@@ -51,9 +58,23 @@ interface Annotation {
   readonly message: string;
 }
 
-/** One level's annotations across the clauses, in the checklist's order: failures, then stale gaps, then inconclusive levels. */
-function levelAnnotations(clauses: readonly Clause[], verdicts: readonly ClauseVerdict[], level: Level, run: AnnotatedRun): Annotation[] {
+/**
+ * One level's annotations across the clauses of one engine's verdicts (Chromium's when `column` is
+ * undefined), in the checklist's order: failures, then stale gaps (Chromium's, the run's own), then
+ * inconclusive levels.
+ */
+function levelAnnotations(
+  clauses: readonly Clause[],
+  verdicts: readonly ClauseVerdict[],
+  level: Level,
+  run: AnnotatedRun,
+  column?: EngineColumn,
+): Annotation[] {
   const decides = levelsUpTo(run.level).includes(level);
+  // An advisory engine's words are notices: shown, never counted.
+  const counted = column === undefined || column.gate;
+  const where = column === undefined ? "" : ` in ${column.heading}`;
+  const advisory = counted ? [] : [`Advisory: shown, not counted in the exit code (check --gate ${column?.engine} counts it).`];
   const rule = (id: string) => clauses.find((clause) => clause.id === id)?.rules[level] ?? "";
   const lines = (v: ClauseVerdict, outcome: "failed" | "inconclusive") =>
     v.tests.filter((t) => t.level === level && t.outcome === outcome).map((t) => `— ${t.title}: ${t.detail ?? outcome}`);
@@ -61,27 +82,35 @@ function levelAnnotations(clauses: readonly Clause[], verdicts: readonly ClauseV
     .filter((v) => v[level] === "failed" && !isAccepted(run.gaps, v.id, level))
     .map(
       (v): Annotation => ({
-        kind: decides ? "error" : "warning",
-        title: `${v.id} ${level} failed: ${v.title}`,
-        message: [rule(v.id), ...lines(v, "failed")].join("\n"),
+        kind: !counted ? "notice" : decides ? "error" : "warning",
+        title: `${v.id} ${level} failed${where}: ${v.title}`,
+        message: [rule(v.id), ...lines(v, "failed"), ...advisory].join("\n"),
       }),
     );
-  const stale = run.gaps
-    .filter((gap) => gap.status === "stale" && gap.level === level)
-    .map(
-      (gap): Annotation => ({
-        kind: decides ? "error" : "warning",
-        title: `${gap.id} ${level}: an accepted gap no longer fails`,
-        message: `${staleLine(gap)}.`,
-      }),
-    );
+  const stale =
+    column !== undefined
+      ? []
+      : run.gaps
+          .filter((gap) => gap.status === "stale" && gap.level === level)
+          .map(
+            (gap): Annotation => ({
+              kind: decides ? "error" : "warning",
+              title: `${gap.id} ${level}: an accepted gap no longer fails`,
+              message: `${staleLine(gap)}.`,
+            }),
+          );
   const inconclusive = verdicts
     .filter((v) => v[level] === "inconclusive")
     .map(
       (v): Annotation => ({
-        kind: "warning",
-        title: `${v.id} ${level} inconclusive: ${v.title}`,
-        message: [rule(v.id), ...lines(v, "inconclusive"), "The suite could not carry this out: an error of the run, not a verdict on the app."].join("\n"),
+        kind: counted ? "warning" : "notice",
+        title: `${v.id} ${level} inconclusive${where}: ${v.title}`,
+        message: [
+          rule(v.id),
+          ...lines(v, "inconclusive"),
+          "The suite could not carry this out: an error of the run, not a verdict on the app.",
+          ...advisory,
+        ].join("\n"),
       }),
     );
   return [...failed, ...stale, ...inconclusive];
@@ -89,12 +118,17 @@ function levelAnnotations(clauses: readonly Clause[], verdicts: readonly ClauseV
 
 /** The workflow command lines for a run's verdicts, at most ANNOTATIONS_PER_KIND of each kind, the summary last. */
 export function githubAnnotations(clauses: readonly Clause[], verdicts: readonly ClauseVerdict[], run: AnnotatedRun): string[] {
-  const summary = summarize(verdicts, run.level, run.gaps);
-  const all = LEVELS.flatMap((level) => levelAnnotations(clauses, verdicts, level, run));
+  const engines = run.engines ?? [];
+  const summary = summarize(verdicts, run.level, run.gaps, gatedOutcome(engines, run.level, run.gaps));
+  // Per level, Chromium's first, then each engine's in the kit's order.
+  const all = LEVELS.flatMap((level) => [
+    ...levelAnnotations(clauses, verdicts, level, run),
+    ...engines.flatMap((column) => levelAnnotations(clauses, column.verdicts, level, run, column)),
+  ]);
   const last: Annotation = { kind: exitCodeFor(summary) === 0 ? "notice" : "error", title: "pwa-conformance-kit", message: "" };
   const shown: Annotation[] = [];
   const left: string[] = [];
-  for (const kind of ["error", "warning"] as const) {
+  for (const kind of ["error", "warning", "notice"] as const) {
     const ofKind = all.filter((annotation) => annotation.kind === kind);
     // The summary takes one of its kind's places.
     const room = ANNOTATIONS_PER_KIND - (last.kind === kind ? 1 : 0);
