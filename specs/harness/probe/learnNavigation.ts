@@ -56,12 +56,29 @@ async function ownNavigation(
   return { ownNavigationStored: { value: stored, how }, postsOwnNavigation: { value: posted, how } };
 }
 
-async function scriptChange(tab: Page, app: AppDriver, origin: string): Promise<Fact<Timed>> {
+/**
+ * Another script's replaceState, once the app listens: first the app's own client-side navigation,
+ * given the full window to be posted (only an app's patched history posts it, so a click that landed
+ * before hydration as a full load is not taken for readiness; an app that posts nothing is watched as
+ * it is). Without it, a change made before a framework hydrated (Serwist's provider patches history in
+ * a React effect) would be learned as "not stored", a fact about the run, not the app.
+ */
+async function scriptChange(tab: Page, app: AppDriver, spy: Spy, origin: string): Promise<Fact<Timed>> {
+  const ready = app.pageOrAnother(1);
+  const readyUrl = `${origin}${ready.path}`;
+  const failed = await app.tryNavigateClientSide(tab, ready);
+  const posted = failed === null ? await timeUntil(tab, async () => postedUrls(await spy.posts(tab), origin).includes(readyUrl)) : undefined;
+  const first =
+    failed !== null
+      ? `without the app's own navigation to ${ready.path} first, which did not happen: ${failed}`
+      : posted?.afterMs === null
+        ? `after the app's own navigation to ${ready.path}, which posted no CACHE_URLS within ${FULL_WAIT_MS} ms`
+        : `after the app's own navigation to ${ready.path} and its CACHE_URLS post`;
   const path = `${app.pageOrAnother(2).path}?pck-probe=script`;
   await readAcrossNavigations(tab, () => tab.evaluate((url) => history.replaceState(null, "", `${url}#part`), path));
   return {
     value: await timeUntil(tab, async () => (await cachedUrls(tab)).includes(`${origin}${path}`)),
-    how: `called history.replaceState(null, "", "${path}#part") from a script of the test, and watched Cache Storage for ${FULL_WAIT_MS} ms`,
+    how: `called history.replaceState(null, "", "${path}#part") from a script of the test (${first}), and watched Cache Storage for ${FULL_WAIT_MS} ms`,
   };
 }
 
@@ -91,7 +108,7 @@ export async function learnNavigation(page: Page, app: AppDriver, spy: Spy, orig
   const [own, script, posted] = await Promise.all([
     learnedOrNoted("what the app does with its own navigation", () => ownNavigation(page, app, spy, origin)),
     learnedOrNoted("what the worker does with another script's history change", async () =>
-      scriptChange(await controlledTab(page.context(), home), app, origin),
+      scriptChange(await controlledTab(page.context(), home), app, spy, origin),
     ),
     learnedOrNoted("what the worker does with a posted CACHE_URLS", async () => postedMessage(await controlledTab(page.context(), home), app, origin)),
   ]);
