@@ -436,6 +436,24 @@ export const DEVIANTS: readonly Deviant[] = [
     engines: ["firefox", "webkit"],
   },
   {
+    // The page posts its router's pushState but not replaceState: a page another script (or the
+    // router's own redirect) puts in place by replacing the entry is never stored. Built as the whole
+    // reference so Firefox and WebKit load it too: NAV-1's required rule in each engine.
+    name: "posts no replaceState",
+    kind: "reference",
+    file: "src/shell/postNavigations.ts",
+    remove: ', "replaceState"',
+    grep: /NAV-1 /,
+    caughtBy: [
+      "NAV-1 stores the page of a replaceState by another script",
+      "NAV-1 stores the page of every history change, not only the last",
+      "NAV-1 posts one CACHE_URLS message per history change, in order",
+    ],
+    engines: ["firefox", "webkit"],
+    // The recommended protocol is read by Chromium's spy; the engines judge what is stored.
+    inEngines: ["NAV-1 stores the page of a replaceState by another script", "NAV-1 stores the page of every history change, not only the last"],
+  },
+  {
     // The page posts every history change, offline too: the worker's fetch of it fails. Its
     // NetworkFirst store keeps the good copy, so only the recommended rule (post nothing) catches it.
     name: "posts navigations while offline",
