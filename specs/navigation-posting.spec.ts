@@ -101,8 +101,9 @@ test.describe("NAV-1 storing each navigation", () => {
   test("NAV-1 stores the page of every history change, not only the last", async ({ controlledPage: page, spy, app, facts, baseURL }) => {
     // The app's own navigation to the first page readies it; the changes go to the two others, not
     // stored before (an app may store a path once, whatever its query: Serwist's webpack plugin does).
-    const [ready, ...paths] = app.firstPages(3).map((listed) => listed.path);
-    await readyForHistoryChanges(page, app, spy, facts, app.page(0), baseURL);
+    const [ready, ...others] = app.firstPages(3);
+    const paths = others.map((listed) => listed.path);
+    await readyForHistoryChanges(page, app, spy, facts, ready, baseURL);
     await expectStoredAfter(
       page,
       facts,
@@ -113,7 +114,7 @@ test.describe("NAV-1 storing each navigation", () => {
           history.pushState(null, "", b);
           history.replaceState(null, "", c);
         }, paths),
-      `pushState, then replaceState by another script, after the app's own navigation to ${ready}`,
+      `pushState, then replaceState by another script, after the app's own navigation to ${ready.path}`,
     );
   });
 
