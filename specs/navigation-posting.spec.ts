@@ -6,7 +6,7 @@ import { cachedEntries, cachedUrls } from "./checks/browserState.ts";
 import { visitHeld } from "./checks/heldPage.ts";
 import { goOffline, goOnline } from "./checks/offline.ts";
 import { postedUrls, rawPostedUrls } from "./checks/posts.ts";
-import { postsOwnNavigation, readyForHistoryChanges } from "./checks/readyForHistoryChanges.ts";
+import { postsOwnNavigation, pushThenReplace, readyForHistoryChanges } from "./checks/readyForHistoryChanges.ts";
 import { type ChangeBy, expectStored, expectStoredBySentinel, type Sentinel, storedUrls } from "./checks/storedAfterChange.ts";
 import { needs, notChecked, precondition, RECOMMENDED } from "./harness/applicability.ts";
 import { checkProfileFirst, expect, type Spy, test } from "./harness/fixtures.ts";
@@ -109,11 +109,7 @@ test.describe("NAV-1 storing each navigation", () => {
       facts,
       paths.map((path) => `${baseURL}${path}`),
       "script",
-      () =>
-        page.evaluate(([b, c]) => {
-          history.pushState(null, "", b);
-          history.replaceState(null, "", c);
-        }, paths),
+      () => page.evaluate(pushThenReplace, paths),
       `pushState, then replaceState by another script, after the app's own navigation to ${ready.path}`,
     );
   });

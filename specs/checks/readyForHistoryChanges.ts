@@ -45,3 +45,12 @@ export async function readyForHistoryChanges(
   if (guidedBy(facts.postsOwnNavigation)) await postsOwnNavigation(page, spy, facts, url, origin);
   else if (guidedBy(facts.ownNavigationStored)) await storedAfterChange(page, url, "app", facts);
 }
+
+/**
+ * In the page: another script's `pushState` to `b`, then `replaceState` to `c`, the two changes
+ * NAV-1's "every history change" test makes (in Chromium and in the engines).
+ */
+export function pushThenReplace([b, c]: readonly string[]): void {
+  history.pushState(null, "", b);
+  history.replaceState(null, "", c);
+}

@@ -12,6 +12,7 @@
 import type { AppFacts } from "../../kit/appFacts.ts";
 import type { EnginePage } from "../../kit/engines/engine.ts";
 import type { AppDriver, ProfilePage } from "../checks/appDriver.ts";
+import { pushThenReplace } from "../checks/readyForHistoryChanges.ts";
 import { precondition } from "../harness/applicability.ts";
 import { expect, test } from "../harness/engineFixtures.ts";
 import { FULL_WAIT_MS, guidedBy } from "../harness/windows.ts";
@@ -92,11 +93,7 @@ test.describe("NAV-1 storing each navigation", () => {
     await expectStoredAfter(
       enginePage,
       paths.map((path) => `${engineServer.origin}${path}`),
-      () =>
-        enginePage.evaluate(([b, c]) => {
-          history.pushState(null, "", b);
-          history.replaceState(null, "", c);
-        }, paths),
+      () => enginePage.evaluate(pushThenReplace, paths),
       `pushState, then replaceState by another script, after the app's own navigation to ${ready.path}`,
     );
   });
