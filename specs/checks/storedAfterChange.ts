@@ -19,9 +19,14 @@ const SEEN: Record<ChangeBy, (facts: AppFacts) => Fact<Timed> | undefined> = {
 };
 const WHOSE: Record<ChangeBy, string> = { app: "its own navigation", script: "another script's history change" };
 
-/** The stored URLs, without a fragment: Cache Storage ignores it, so a page stored with its `#…` is stored all the same. */
+/** A stored URL without its fragment: a page stored with its `#…` (Serwist posts the URL as given) is stored all the same. */
+export function withoutFragment(url: string): string {
+  return url.split("#")[0] ?? url;
+}
+
+/** The stored URLs, each withoutFragment(). */
 export async function storedUrls(page: Page): Promise<string[]> {
-  return (await cachedUrls(page)).map((url) => url.split("#")[0] ?? url);
+  return (await cachedUrls(page)).map(withoutFragment);
 }
 
 /**

@@ -13,14 +13,15 @@ import type { AppFacts } from "../../kit/appFacts.ts";
 import type { EnginePage } from "../../kit/engines/engine.ts";
 import type { AppDriver, ProfilePage } from "../checks/appDriver.ts";
 import { pushThenReplace } from "../checks/readyForHistoryChanges.ts";
+import { withoutFragment } from "../checks/storedAfterChange.ts";
 import { precondition } from "../harness/applicability.ts";
 import { expect, test } from "../harness/engineFixtures.ts";
 import { FULL_WAIT_MS, guidedBy } from "../harness/windows.ts";
 import { cachedUrlsIn, clientNavigate, engineControl } from "./enginePages.ts";
 
-/** The stored URLs without a fragment: Cache Storage keeps one (Serwist posts `…#part` as given), a page is stored all the same. */
+/** The stored URLs, each withoutFragment() as Chromium's test reads them. */
 async function storedIn(page: EnginePage): Promise<string[]> {
-  return (await cachedUrlsIn(page)).map((url) => url.split("#")[0] ?? url);
+  return (await cachedUrlsIn(page)).map(withoutFragment);
 }
 
 /** Whether Cache Storage comes to hold `url` within the full window: an observation, never a verdict. */
