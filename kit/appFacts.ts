@@ -41,6 +41,8 @@ export interface ControlFacts {
   readonly control: Fact<ControlFact>;
   /** The home page's first register() call, in ms from the start of its navigation (the window a forbidden call is watched for). */
   readonly registerCall?: Fact<Timed>;
+  /** What the worker requested of its own accord from the first load until its fetching was over: paths on the app's origin, other URLs whole, without query. */
+  readonly workerFetches?: Fact<readonly string[]>;
   /** URLs in Cache Storage once the worker controls the first page: its precache, and whatever its activation stored. */
   readonly precache?: Fact<readonly string[]>;
   /** In-scope paths the home page links to. */
@@ -99,6 +101,7 @@ function describeValue(value: unknown): string {
 export const FACT_NAMES: Readonly<Record<keyof AppFacts, string>> = {
   control: "A service worker takes control",
   registerCall: "The home page calls register()",
+  workerFetches: "The worker's own requests on a first visit",
   precache: "Cache Storage once in control",
   links: "In-scope links on the home page",
   navigations: "Who answers controlled navigations",

@@ -97,14 +97,14 @@ test.describe("INS-4 the start URL opens offline", () => {
     const start = startUrlOf(await homeManifest(apart, profile));
     await apart.context().close();
     // From the first load on: the app may register on it.
-    const workerRequests = watchWorkerRequests(context);
+    const workerRequests = watchWorkerRequests(context, new URL(start).origin);
     // Not the start URL itself, which would be saved as the page arrived on.
     const landing =
       profile.pages.find((candidate) => new URL(candidate.path, start).pathname !== new URL(start).pathname) ??
       notChecked(`every page of the profile is the start URL ${start}: the test needs another page to arrive on (the profile's pages)`);
     await precondition(`a service worker controls ${landing.path} (REG-2)`, () => takeControl(page, landing.path, facts));
     // A person opens the installed app later: the worker's install-time fetching is over by then.
-    await workerRequests.settled();
+    await workerRequests.settled({ expected: facts.workerFetches?.value ?? [] });
     await holdOffline(page, context, mock);
     const opened = await context.newPage();
     const response = await opened.goto(start).catch(() => null);

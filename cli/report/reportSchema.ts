@@ -76,6 +76,7 @@ const learned = z.strictObject({
   // Absent when the probe failed before it learned it (probeFailure says why).
   control: fact(z.strictObject({ state: z.enum(["at once", "after a reload", "never"]), ms: z.number(), found: z.string().optional() })).optional(),
   registerCall: timed.optional(),
+  workerFetches: fact(list(z.string())).optional(),
   precache: fact(list(z.string())).optional(),
   links: fact(list(z.string())).optional(),
   navigations: fact(z.record(z.string(), z.strictObject({ first: answerer, again: answerer }))).optional(),

@@ -12,8 +12,12 @@ import { bringUnderControl, CONTROL_TIMEOUT_MS, workerProgress } from "../../../
 import type { AppDriver } from "../../checks/appDriver.ts";
 import { cachedUrls, storedWithinGrace } from "../../checks/browserState.ts";
 import { spy } from "../../checks/spy.ts";
+import { watchWorkerRequests } from "../../checks/workerRequests.ts";
 import type { MockServer } from "../mockServerProcess.ts";
 import { learnedOrNoted } from "./learnedOrNoted.ts";
+
+/** How long without a worker request the probe waits for before it reads the worker's own fetching as over: longer than a test's, as it is once a run. */
+const FETCHING_QUIET_MS = 1_500;
 
 /** Where a worker stands when it is on its way: its install (a precache) or activation is still running. */
 const ON_ITS_WAY = /^a worker (installing|installed|activating) /;
@@ -84,12 +88,22 @@ async function answeredBy(page: Page, mock: MockServer, path: string): Promise<A
 
 export async function learnControl(page: Page, mock: MockServer, app: AppDriver, origin: string): Promise<ControlFacts> {
   const { home, worker } = app.profile;
+  const requests = watchWorkerRequests(page.context(), origin);
   const control = await learnHowControlled(page, home);
   const registerCall = await learnRegisterCall(page, home, control);
   if (control.value.state === "never") return { control, registerCall };
+  // Before anything else reaches the worker: what it fetches of its own accord once in control
+  // (ngsw's prefetch of its app shell), and Cache Storage once that is over.
+  const over = await requests.settled({ expected: [], quietMs: FETCHING_QUIET_MS });
+  // Not home itself: a worker that stores the page a visit arrived on fetches that page, another in a test.
+  const arrivedOn = new URL(home, origin).pathname;
+  const workerFetches = {
+    value: requests.ownPaths().filter((path) => path !== arrivedOn),
+    how: `watched the worker's requests from the first load of ${home} until ${FETCHING_QUIET_MS} ms without one after control${over ? "" : " (it was still fetching when the wait ended)"}, leaving out those passing on a page's request for the same path and ${home} itself`,
+  };
   const precache = {
     value: (await readAcrossNavigations(page, () => cachedUrls(page))).map((url) => sameOriginPath(url, origin)),
-    how: `read every cache once a worker controlled ${home}`,
+    how: `read every cache once a worker controlled ${home} and its own requests were over`,
   };
   const links = {
     value: await readAcrossNavigations(page, () => inScopeLinks(page, worker.scope, home)),
@@ -109,6 +123,7 @@ export async function learnControl(page: Page, mock: MockServer, app: AppDriver,
   return {
     control,
     registerCall,
+    workerFetches,
     precache,
     links,
     navigations: {
