@@ -66,6 +66,12 @@ export const ENV = {
    * Such a run prints no GitHub annotations: its comparison with the record is its verdict.
    */
   expectedFailures: "PCK_EXPECTED_FAILURES",
+  /**
+   * The network namespace a run is in (`net:[…]`), set by kit/engines/inNetworkNamespace.mjs inside
+   * the namespace it made, never by a user: kit/engines/namespaceRoute.mjs switches the browsers'
+   * online state only when this names the process's own namespace.
+   */
+  networkNamespace: "PCK_NETWORK_NAMESPACE",
 };
 
 /**

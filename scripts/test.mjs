@@ -76,6 +76,15 @@ function steps(extraArgs) {
       env: { [ENV.reportDir]: join(ROOT, "test-results", "conformance"), [ENV.engines]: "firefox,webkit" },
     },
     {
+      // ONL-1's required rule in Firefox and WebKit: the browsers' own online state, taken away and
+      // given back through a network namespace of the run's own (root; docs/engines.md), one worker as
+      // every test shares its route. The reference must pass it in both engines.
+      name: "online state in Firefox and WebKit",
+      engines: true,
+      shown: "node --import tsx scripts/checkOnlineState.ts",
+      run: [process.execPath, ["--import", "tsx", "scripts/checkOnlineState.ts"]],
+    },
+    {
       // The suite's self-check: against the reference worker built with one deliberate edit at a
       // time, the tests scripts/deviantWorker/deviants.ts names must fail, and only they (in Firefox
       // and WebKit too for the deviants that name them).

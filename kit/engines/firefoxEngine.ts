@@ -9,6 +9,7 @@ import puppeteer, { type Browser } from "puppeteer-core";
 import { DriverPage } from "./driverPage.ts";
 import type { EngineBrowser } from "./engine.ts";
 import type { FirefoxSetup } from "./findEngine.mjs";
+import { onlineSwitch } from "./namespaceRoute.mjs";
 
 /** A cold headless Firefox took 6.5 s to start here (a new profile each time); generous for a busy CI machine. */
 const LAUNCH_TIMEOUT_MS = 60_000;
@@ -32,7 +33,10 @@ export async function launchFirefox(setup: FirefoxSetup): Promise<EngineBrowser>
     executablePath: setup.executablePath,
     headless: true,
     timeout: LAUNCH_TIMEOUT_MS,
-    extraPrefsFirefox: PREFS,
+    // Automation stops Firefox from following the system's network state; in a network namespace of
+    // the run's own (ONL-1) it follows the namespace's route, as a person's Firefox does. Elsewhere
+    // the host's network is not the app's, so it stays off.
+    extraPrefsFirefox: "unavailable" in onlineSwitch() ? PREFS : { ...PREFS, "network.manage-offline-status": true },
   });
   // "firefox/153.7.0": the report names the build as what it is.
   const [, number = "unknown"] = (await browser.version()).split("/");
