@@ -72,6 +72,11 @@ export const ENV = {
    * online state only when this names the process's own namespace.
    */
   networkNamespace: "PCK_NETWORK_NAMESPACE",
+  /**
+   * The self-check's deviants to build and run, comma-separated names (scripts/deviantWorker/deviants.ts);
+   * unset: all. Set by a developer looking into one, or by scripts/checkOnlineState.ts.
+   */
+  deviants: "PCK_DEVIANTS",
 };
 
 /**

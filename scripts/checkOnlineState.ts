@@ -1,38 +1,55 @@
 /**
- * `node --import tsx scripts/checkOnlineState.ts` (a step of `npm test`): ONL-1's required rule in
- * Firefox and WebKit, which needs the browsers' own online state, so a network namespace of the
- * run's own (kit/engines/inNetworkNamespace.mjs, as root) and one worker, as every test of the run
- * shares its route. The reference app must pass it in both engines: read from the run's report, so a
- * test that ended not checked (no namespace after all) cannot pass for one. Exit 0 when it passes in
- * both, 1 otherwise; the namespace's own error (not root, no unshare) is printed as it came.
+ * `node --import tsx scripts/checkOnlineState.ts` (a step of `npm test`): the engine tests that need
+ * the browsers' own online state (specs/engines/online.spec.ts: ONL-1's and NAV-2's required rules in
+ * Firefox and WebKit), each run inside a network namespace of its own (kit/engines/inNetworkNamespace.mjs,
+ * as root) with one worker, as every test of such a run shares its route. The reference app must
+ * pass each in both engines, read from the run's report, so a test that ended not checked (no
+ * namespace after all) cannot pass for one; then the deviants whose engine tests need the namespace
+ * must be caught, as the self-check catches every deviant. Exit 0 when both hold, 1 otherwise; the
+ * namespace's own error (not root, no unshare) is printed as it came.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { ConformanceReport } from "../cli/report/reportSchema.ts";
 import { ENV } from "../kit/env.mjs";
 import { KIT_ROOT } from "../kit/kitPaths.ts";
+import { DEVIANTS } from "./deviantWorker/deviants.ts";
 import { runCommand } from "./runCommand.mjs";
 
-const TEST = "ONL-1 reloads once when the browser comes back online";
+const TESTS = ["ONL-1 reloads once when the browser comes back online", "NAV-2 leaves a stored page as it was after history changes while offline"];
+const ENGINES = ["firefox", "webkit"] as const;
 const reportDir = join(KIT_ROOT, "test-results", "online-state");
-const playwright = join(KIT_ROOT, "node_modules", "@playwright", "test", "cli.js");
-const args = [join(KIT_ROOT, "kit", "engines", "inNetworkNamespace.mjs"), process.execPath, playwright, "test"];
-args.push("--project", "firefox", "--project", "webkit", "--grep", TEST, "--workers", "1");
-const result = await runCommand(process.execPath, args, {
-  cwd: KIT_ROOT,
-  env: { ...process.env, [ENV.engines]: "firefox,webkit", [ENV.reportDir]: reportDir },
-});
-if (result.code === 2) process.exit(1);
+const playwrightTest = [join(KIT_ROOT, "node_modules", "@playwright", "test", "cli.js"), "test", "--workers", "1"];
+
+/** Runs `playwright test <args>` inside a network namespace of its own; exits when none can be made (its message printed). */
+async function inNamespace(args: readonly string[], env: NodeJS.ProcessEnv): Promise<number> {
+  const wrapper = join(KIT_ROOT, "kit", "engines", "inNetworkNamespace.mjs");
+  const result = await runCommand(process.execPath, [wrapper, process.execPath, ...playwrightTest, ...args], {
+    cwd: KIT_ROOT,
+    env: { ...process.env, ...env },
+  });
+  if (result.code === 2) process.exit(1);
+  return result.code;
+}
+
+const grep = TESTS.map((title) => title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|");
+await inNamespace([...ENGINES.flatMap((engine) => ["--project", engine]), "--grep", grep], { [ENV.engines]: ENGINES.join(","), [ENV.reportDir]: reportDir });
 const report = JSON.parse(readFileSync(join(reportDir, "conformance.json"), "utf8")) as ConformanceReport;
-const verdicts = (report.engines ?? []).map(({ engine, verdicts: clauses }) => ({
-  engine,
-  test: clauses.find((clause) => clause.id === "ONL-1")?.tests.find((test) => test.title.endsWith(TEST)),
-}));
-const missed = ["firefox", "webkit"].filter((engine) => verdicts.find((found) => found.engine === engine)?.test?.outcome !== "passed");
-for (const { engine, test } of verdicts)
-  console.log(`[online state] ${engine}: ${test ? `${test.outcome}${test.detail ? ` (${test.detail})` : ""}` : "no such test ran"}`);
-if (missed.length > 0) {
-  console.error(`[online state] The reference app must pass '${TEST}' in ${missed.join(" and ")}: see ${join(reportDir, "conformance.md")}.`);
+const problems: string[] = [];
+for (const engine of ENGINES) {
+  const column = report.engines?.find((found) => found.engine === engine);
+  for (const title of TESTS) {
+    const test = column?.verdicts.flatMap((clause) => clause.tests).find((found) => found.title.endsWith(title));
+    console.log(`[online state] ${engine}: ${title}: ${test ? `${test.outcome}${test.detail ? ` (${test.detail})` : ""}` : "did not run"}`);
+    if (test?.outcome !== "passed") problems.push(`${engine}: ${title}`);
+  }
+}
+if (problems.length > 0) {
+  console.error(`[online state] The reference app must pass ${problems.join("; ")}: see ${join(reportDir, "conformance.md")}.`);
   process.exit(1);
 }
-console.log("[online state] The reference app reloads once back online in Firefox and WebKit, with the browsers' own online state.");
+console.log("[online state] The reference app passes them in Firefox and WebKit, with the browsers' own online state.");
+
+const deviants = DEVIANTS.filter((deviant) => deviant.browserOnlineState).map((deviant) => deviant.name);
+const caught = await inNamespace(["--config", "scripts/deviantWorker/playwright.config.ts"], { [ENV.deviants]: deviants.join(",") });
+process.exit(caught === 0 ? 0 : 1);

@@ -8,10 +8,10 @@ import { goOffline, goOnline } from "./checks/offline.ts";
 import { postedUrls, rawPostedUrls } from "./checks/posts.ts";
 import { postsOwnNavigation, pushThenReplace, readyForHistoryChanges } from "./checks/readyForHistoryChanges.ts";
 import { type ChangeBy, expectStored, expectStoredBySentinel, type Sentinel, storedUrls } from "./checks/storedAfterChange.ts";
-import { needs, notChecked, precondition, RECOMMENDED } from "./harness/applicability.ts";
+import { cameWithin, needs, notChecked, precondition, RECOMMENDED } from "./harness/applicability.ts";
 import { checkProfileFirst, expect, type Spy, test } from "./harness/fixtures.ts";
 import type { MockServer } from "./harness/mockServerProcess.ts";
-import { guidedBy } from "./harness/windows.ts";
+import { guidedBy, offlineEffectWindow } from "./harness/windows.ts";
 
 /**
  * NAV-1's required rule is the outcome: the page of a history change ends up stored, whatever the
@@ -202,8 +202,18 @@ async function backOnline(page: Page, reloads: boolean, home: string, goOnline: 
   });
 }
 
-/** Goes offline and makes history changes on the loaded page, then comes back online and opens the app afresh. */
-async function historyChangesOffline(page: Page, context: BrowserContext, mock: MockServer, app: AppDriver, paths: readonly string[]): Promise<void> {
+/**
+ * Goes offline and makes history changes on the loaded page, then, after `whileOffline` (what the test
+ * waits for before the browser is back), comes back online and opens the app afresh.
+ */
+async function historyChangesOffline(
+  page: Page,
+  context: BrowserContext,
+  mock: MockServer,
+  app: AppDriver,
+  paths: readonly string[],
+  whileOffline: () => Promise<unknown> = async () => undefined,
+): Promise<void> {
   const { profile } = app;
   await goOffline(context, mock);
   // The app's own navigation where it is purely client-side (no data requests), for an app that acts
@@ -214,11 +224,12 @@ async function historyChangesOffline(page: Page, context: BrowserContext, mock: 
   await page.evaluate((changes) => {
     for (const path of changes) history.pushState(null, "", path);
   }, paths);
+  await whileOffline();
   await backOnline(page, profile.reloadsOnOnline, profile.home, () => goOnline(context, mock));
 }
 
 test.describe("NAV-2 offline", () => {
-  test("NAV-2 leaves a stored page as it was after history changes while offline", async ({ controlledPage: page, mock, app, profile, baseURL }) => {
+  test("NAV-2 leaves a stored page as it was after history changes while offline", async ({ controlledPage: page, mock, app, profile, facts, baseURL }) => {
     const context = page.context();
     const target = app.page(0);
     const held = await visitHeld(page, mock, target.path, baseURL);
@@ -239,7 +250,15 @@ test.describe("NAV-2 offline", () => {
     const next = app.pageOrAnother(1, target);
     // The stored page first: the tab ends on the other, so a reload on \`online\` (the app's, or a
     // worker's refresh of the current page) cannot store it afresh and hide what offline did to it.
-    await historyChangesOffline(page, context, mock, app, [target.path, next.path]);
+    // Still offline, what the worker does with the changes lands (back online its fetch would succeed
+    // and hide a worker that drops what it cannot refresh): a change, or the window the probe's facts give.
+    const window = offlineEffectWindow(facts.ownNavigationStored);
+    const unchanged = JSON.stringify(before);
+    await historyChangesOffline(page, context, mock, app, [target.path, next.path], () =>
+      cameWithin("a stored document changes while offline", () =>
+        expect.poll(async () => JSON.stringify(await stored()), { timeout: window }).not.toBe(unchanged),
+      ),
+    );
     // Whatever a failed offline attempt would do to an entry has happened once a later page is stored.
     // An app-shell worker stores no page after install: nothing of its own can be under way.
     if (held === "stored under its URL")

@@ -13,6 +13,10 @@ import { ENV } from "../env.mjs";
 export const NAMESPACE_DEVICE = "pck0";
 export const NAMESPACE_GATEWAY = "10.231.0.2";
 
+/** The tag of the tests that need the switch: runs without a namespace of their own can leave them out. */
+export const ONLINE_STATE_TAG = "@browser-online-state";
+export const ONLINE_STATE_TAG_PATTERN = /@browser-online-state/;
+
 /** What a run needs to use the switch, in the words of a not-checked reason. */
 export const HOW_TO_GET_ONE =
   "run the check inside a network namespace of its own, as root, with one worker: node node_modules/pwa-conformance-kit/lib/kit/engines/inNetworkNamespace.mjs npx pwa-conformance-kit check … -- --workers 1 (docs/engines.md)";

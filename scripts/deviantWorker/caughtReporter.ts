@@ -8,7 +8,7 @@ import type { FullResult, Reporter, TestCase, TestResult } from "@playwright/tes
 import { isProbe } from "../../cli/report/probeRecord.ts";
 import { testOutcome } from "../../cli/report/testOutcome.ts";
 import { KIT_ROOT, kitPath } from "../../kit/kitPaths.ts";
-import { caughtIn, DEVIANTS, type Deviant, deviantProjects, editsOf, engineMissing, notCheckedIn } from "./deviants.ts";
+import { caughtIn, DEVIANTS, type Deviant, deviantProjects, editsOf, engineMissing, notCheckedIn, onlineStateMissing } from "./deviants.ts";
 
 interface Seen {
   readonly outcome: string;
@@ -80,6 +80,9 @@ export default class CaughtReporter implements Reporter {
         for (const title of cannot) lines.push(`  not checked${where}: ${title}: ${seen.get(title)?.[0]?.detail ?? "did not run"}`);
         lines.push(`  ${others.length} other tests of ${deviant.grep} run against it${where}, to pass.`);
       }
+      const noNamespace = onlineStateMissing(deviant);
+      if (noNamespace !== undefined && deviant.engines?.length)
+        lines.push(`  not run in ${deviant.engines.join(" or ")} here: ${noNamespace} (npm test's "online state" step runs it).`);
     }
     for (const engine of ["firefox", "webkit"] as const) {
       const why = engineMissing(engine);

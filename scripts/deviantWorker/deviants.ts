@@ -6,6 +6,8 @@
  */
 import { join } from "node:path";
 import { describeMissing, findFirefox, findWebKit, isMissing } from "../../kit/engines/findEngine.mjs";
+import { onlineSwitch } from "../../kit/engines/namespaceRoute.mjs";
+import { ENV } from "../../kit/env.mjs";
 import { kitPath } from "../../kit/kitPaths.ts";
 import type { ScenarioInput } from "../../mock-server/scenarios/scenarioSchema.ts";
 import { FAILURE_STATUSES } from "../../specs/checks/failureFault.ts";
@@ -40,6 +42,11 @@ interface DeviantBase {
    * (kit/engines/engineNames.ts's chromiumOnly: a server's headers are judged once). Default: all.
    */
   readonly inEngines?: readonly string[];
+  /**
+   * Its engine tests need the browsers' own online state (specs/engines/online.spec.ts): its engine
+   * projects exist only in a run inside a network namespace (scripts/checkOnlineState.ts runs them).
+   */
+  readonly browserOnlineState?: true;
 }
 
 /** The tests that must fail against `deviant` in `engine`: none in Chromium for a deviant only another engine meets. */
@@ -52,6 +59,13 @@ export function caughtIn(deviant: DeviantBase, engine: "chromium" | "firefox" | 
 /** The tests of `caughtBy` that must end not checked in `engine`, whose driver cannot run them. */
 export function notCheckedIn(deviant: DeviantBase, engine: "chromium" | "firefox" | "webkit"): readonly string[] {
   return engine === "chromium" ? [] : (deviant.notCheckedIn?.[engine] ?? []);
+}
+
+/** Why a deviant's engine tests cannot run in this run (they need a network namespace), or undefined. */
+export function onlineStateMissing(deviant: { readonly browserOnlineState?: true }): string | undefined {
+  if (!deviant.browserOnlineState) return undefined;
+  const found = onlineSwitch();
+  return "unavailable" in found ? found.unavailable : undefined;
 }
 
 /** Why an engine cannot run here ("firefox-esr not installed (apt-get install firefox-esr)"), or undefined. */
@@ -68,12 +82,13 @@ export function deviantProjects(deviant: {
   readonly name: string;
   readonly kind?: Deviant["kind"];
   readonly engines?: readonly ("firefox" | "webkit")[];
+  readonly browserOnlineState?: true;
 }): { project: string; engine: "chromium" | "firefox" | "webkit" }[] {
   if (deviant.engines?.length && deviant.kind !== "reference" && deviant.kind !== "host")
     throw new Error(
       `The deviant '${deviant.name}' names engines but is put in place by Playwright's routing (kind ${deviant.kind ?? "worker"}), which Firefox's and WebKit's drivers do not have: make it kind "reference" in scripts/deviantWorker/deviants.ts.`,
     );
-  const engines = (deviant.engines ?? []).filter((engine) => engineMissing(engine) === undefined);
+  const engines = (deviant.engines ?? []).filter((engine) => engineMissing(engine) === undefined && onlineStateMissing(deviant) === undefined);
   return [{ project: deviant.name, engine: "chromium" }, ...engines.map((engine) => ({ project: `${deviant.name} · ${engine}`, engine }))];
 }
 
@@ -123,7 +138,7 @@ export interface ManifestDeviant extends DeviantBase {
 
 export type Deviant = EditDeviant | ManifestDeviant | HostDeviant;
 
-export const DEVIANTS: readonly Deviant[] = [
+const ALL_DEVIANTS: readonly Deviant[] = [
   {
     // A worker that stores 404/403/401/500 responses, as one whose status check was dropped would.
     // It still refuses no-store, so the tests whose faults send no-store cannot catch it: only an
@@ -484,6 +499,10 @@ export const DEVIANTS: readonly Deviant[] = [
     ],
     grep: /NAV-2 /,
     caughtBy: ["NAV-2 leaves a stored page as it was after history changes while offline", "NAV-2 posts nothing to the worker while offline"],
+    // Offline with the browsers' own online state (a network namespace): the page checks navigator.onLine.
+    engines: ["firefox", "webkit"],
+    inEngines: ["NAV-2 leaves a stored page as it was after history changes while offline"],
+    browserOnlineState: true,
   },
   {
     // An application-error page without the digest: nobody can find the failed request in the
@@ -634,6 +653,21 @@ export const DEVIANTS: readonly Deviant[] = [
     ],
   },
 ];
+
+/**
+ * The deviants of this run: those PCK_DEVIANTS names (to build and run one or a few), else all.
+ * An unknown name is an error naming the known ones, not a run that checks nothing.
+ */
+export const DEVIANTS: readonly Deviant[] = selected(process.env[ENV.deviants]);
+
+function selected(names: string | undefined): readonly Deviant[] {
+  if (!names) return ALL_DEVIANTS;
+  const wanted = names.split(",").map((name) => name.trim());
+  const unknown = wanted.filter((name) => !ALL_DEVIANTS.some((deviant) => deviant.name === name));
+  if (unknown.length > 0)
+    throw new Error(`${ENV.deviants} names no deviant '${unknown.join("', '")}'. The deviants: ${ALL_DEVIANTS.map((deviant) => deviant.name).join(", ")}.`);
+  return ALL_DEVIANTS.filter((deviant) => wanted.includes(deviant.name));
+}
 
 /** The folder of a deviant's own files (its build, its scenario), under the self-check's output. */
 function deviantFolder(deviant: Deviant): string {

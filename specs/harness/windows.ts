@@ -75,6 +75,27 @@ export function registerWatchWindow(seen: Fact<Timed> | undefined): number {
   return window;
 }
 
+/**
+ * How long a test stays offline after history changes, for what a worker does with them while
+ * offline (NAV-2: a failed fetch that drops or overwrites a stored page) to land before the browser
+ * is back online, where the same fetch would succeed: twice as long as the probe's app took to store
+ * its own navigation, plus the write grace, at most the full window. An app the probe saw store no
+ * navigation has nothing under way but a write: the grace.
+ */
+export function offlineEffectWindow(seen: Fact<Timed> | undefined): number {
+  const afterMs = seen?.value.afterMs;
+  const window = afterMs === null || afterMs === undefined ? WRITE_GRACE_MS : Math.min(FULL_WAIT_MS, 2 * afterMs + WRITE_GRACE_MS);
+  test.info().annotations.push({
+    type: SUITE_NOTE,
+    description: `stayed offline ${window} ms after the history changes, for what the worker does with them to land: ${
+      afterMs === null || afterMs === undefined
+        ? "the kit's probe saw the app store no page of its own navigation"
+        : `the kit's probe saw the app store its own navigation's page ${afterMs} ms after it`
+    } (${seen?.how ?? "no probe"})`,
+  });
+  return window;
+}
+
 /** For a signal that only guides a test (whether to take another road), not one it judges: false at once when the probe saw it not come. */
 export function guidedBy(seen: Fact<Timed> | undefined): boolean {
   return seen?.value.afterMs !== null;
