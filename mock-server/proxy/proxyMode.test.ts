@@ -212,8 +212,9 @@ test("a latency fault holds the request, then forwards it", async () => {
 });
 
 test("an unreachable upstream gets a 502 naming it, journaled", async () => {
-  const closed = await listen(() => {});
-  await closed.close();
+  // Port 1, where nothing listens: a port freed by a closed server could be taken by another
+  // process's server meanwhile (seen: a 404 from one, on a machine running a browser suite beside).
+  const closed = { origin: "http://127.0.0.1:1" };
   const { origin, mock } = await startProxy(closed.origin);
   const response = await fetch(`${origin}/page`);
   expect(response.status).toBe(502);

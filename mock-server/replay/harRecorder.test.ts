@@ -128,7 +128,8 @@ test("redacts the token in every spelling that decodes to it: one character esca
   for (const text of [readFileSync(recorder.file, "utf8"), decodeURIComponent(JSON.stringify(decoded))]) expect(text).not.toContain(TOKEN);
 });
 
-test("stops at the most entries a HAR to replay may hold, and the file says how many it left out", () => {
+// 10,002 entries written one by one: over the default 5 s on a loaded 2-core machine (seen in CI beside a browser run).
+test("stops at the most entries a HAR to replay may hold, and the file says how many it left out", { timeout: 60_000 }, () => {
   const { recorder, read } = recorderForTest();
   for (let i = 0; i < MAX_HAR_ENTRIES + 2; i++) recorder.add(exchange({ body: Buffer.alloc(0) }));
   expect(recorder.counts).toEqual({ entries: MAX_HAR_ENTRIES, notRecorded: 2, failed: null });

@@ -30,6 +30,11 @@ export async function serverOffline(mock: Pick<MockServer, "setOffline">): Promi
   await mock.setOffline(true);
 }
 
+/** The engine specs' way back: the mock server's switch alone (serverOffline's counterpart). */
+export async function serverOnline(mock: Pick<MockServer, "setOffline">): Promise<void> {
+  await mock.setOffline(false);
+}
+
 /** Brings the mock server, then the browser, back online. */
 export async function goOnline(context: BrowserContext, mock: MockServer): Promise<void> {
   await mock.setOffline(false);

@@ -14,8 +14,10 @@
 
 import type { EnginePage } from "../../kit/engines/engine.ts";
 import { HOW_TO_GET_ONE, ONLINE_STATE_TAG, type OnlineSwitch, onlineSwitch } from "../../kit/engines/namespaceRoute.mjs";
+import { serverOffline, serverOnline } from "../checks/offline.ts";
 import { cameWithin, notChecked, precondition, RECOMMENDED, stimulus } from "../harness/applicability.ts";
 import { expect, test } from "../harness/engineFixtures.ts";
+import type { MockServer } from "../harness/mockServerProcess.ts";
 import { offlineEffectWindow, WRITE_GRACE_MS } from "../harness/windows.ts";
 import { cachedUrlsIn, clientNavigate, engineControl, visitHeldIn } from "./enginePages.ts";
 
@@ -60,8 +62,8 @@ function switchOrNotChecked(): OnlineSwitch {
 }
 
 /** Takes the server, then the browser, offline, and confirms the browser sees it (else not checked). */
-async function goOffline(page: EnginePage, network: OnlineSwitch, server: { setOffline(offline: boolean): Promise<unknown> }): Promise<void> {
-  await server.setOffline(true);
+async function goOffline(page: EnginePage, network: OnlineSwitch, server: Pick<MockServer, "setOffline">): Promise<void> {
+  await serverOffline(server);
   network.offline();
   await stimulus("the browser going offline (the namespace's default route removed)", "home", () =>
     expect.poll(() => onLine(page), { message: "navigator.onLine", timeout: STATE_CHANGE_MS }).toBe(false),
@@ -69,8 +71,8 @@ async function goOffline(page: EnginePage, network: OnlineSwitch, server: { setO
 }
 
 /** Brings the server, then the browser, back online (the server leads: specs/checks/offline.ts). */
-async function goOnline(network: OnlineSwitch, server: { setOffline(offline: boolean): Promise<unknown> }): Promise<void> {
-  await server.setOffline(false);
+async function goOnline(network: OnlineSwitch, server: Pick<MockServer, "setOffline">): Promise<void> {
+  await serverOnline(server);
   network.online();
 }
 
@@ -113,8 +115,7 @@ test.describe("ONL-1 reload when back online", { tag: ONLINE_STATE_TAG }, () => 
       );
       expect(again, `a second reload within the settle time (${settle} ms) and ${WRITE_GRACE_MS} ms more`).toBe(false);
     } finally {
-      network.online();
-      await engineServer.setOffline(false);
+      await goOnline(network, engineServer);
     }
   });
 });
@@ -135,8 +136,7 @@ test.describe("ONL-1 stray online events", { tag: ONLINE_STATE_TAG }, () => {
         false,
       );
     } finally {
-      network.online();
-      await engineServer.setOffline(false);
+      await goOnline(network, engineServer);
     }
   });
 });
@@ -176,8 +176,7 @@ test.describe("NAV-2 offline", { tag: ONLINE_STATE_TAG }, () => {
         await enginePage.goto(`${origin}${profile.home}`);
       });
     } finally {
-      network.online();
-      await engineServer.setOffline(false);
+      await goOnline(network, engineServer);
     }
     // Whatever a failed offline attempt would do to an entry has happened once a later page is
     // stored; an app-shell worker stores no page after install, so nothing of its own is under way.
