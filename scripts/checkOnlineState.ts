@@ -13,6 +13,7 @@ import { join } from "node:path";
 import type { ConformanceReport } from "../cli/report/reportSchema.ts";
 import { ENV } from "../kit/env.mjs";
 import { KIT_ROOT } from "../kit/kitPaths.ts";
+import { regexLiteral } from "../kit/regexLiteral.ts";
 import { DEVIANTS } from "./deviantWorker/deviants.ts";
 import { runCommand } from "./runCommand.mjs";
 
@@ -36,7 +37,7 @@ async function inNamespace(args: readonly string[], env: NodeJS.ProcessEnv): Pro
   return result.code;
 }
 
-const grep = TESTS.map((title) => title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|");
+const grep = TESTS.map(regexLiteral).join("|");
 await inNamespace([...ENGINES.flatMap((engine) => ["--project", engine]), "--grep", grep], { [ENV.engines]: ENGINES.join(","), [ENV.reportDir]: reportDir });
 const report = JSON.parse(readFileSync(join(reportDir, "conformance.json"), "utf8")) as ConformanceReport;
 const problems: string[] = [];

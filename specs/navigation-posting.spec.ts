@@ -8,6 +8,7 @@ import { goOffline, goOnline } from "./checks/offline.ts";
 import { postedUrls, rawPostedUrls } from "./checks/posts.ts";
 import { postsOwnNavigation, pushThenReplace, readyForHistoryChanges } from "./checks/readyForHistoryChanges.ts";
 import { type ChangeBy, expectStored, expectStoredBySentinel, type Sentinel, storedUrls } from "./checks/storedAfterChange.ts";
+import { changedOrRemoved, storedDocuments } from "./checks/storedDocuments.ts";
 import { cameWithin, needs, notChecked, precondition, RECOMMENDED } from "./harness/applicability.ts";
 import { checkProfileFirst, expect, type Spy, test } from "./harness/fixtures.ts";
 import type { MockServer } from "./harness/mockServerProcess.ts";
@@ -234,18 +235,8 @@ test.describe("NAV-2 offline", () => {
     const target = app.page(0);
     const held = await visitHeld(page, mock, target.path, baseURL);
     await app.confirmShown(page, target);
-    // What a person would get offline from each stored document (the page's own entry, or an app
-    // shell's): status and type, and not the offline page in its place. A body may change: a worker
-    // may refresh a page once back online (Serwist posts the current path on `online`), no harm.
-    const stored = async () =>
-      (await cachedEntries(page))
-        .filter((entry) => entry.contentType?.includes("text/html"))
-        .map((entry) => ({
-          url: entry.url,
-          status: entry.status,
-          contentType: entry.contentType,
-          offlinePage: profile.offline?.text !== undefined && entry.body.includes(profile.offline.text),
-        }));
+    // What a person would get offline from each stored document (the page's own entry, or an app shell's).
+    const stored = async () => storedDocuments(await cachedEntries(page), profile.offline?.text);
     const before = await stored();
     const next = app.pageOrAnother(1, target);
     // The stored page first: the tab ends on the other, so a reload on \`online\` (the app's, or a
@@ -267,10 +258,7 @@ test.describe("NAV-2 offline", () => {
         await expect.poll(() => cachedUrls(page)).toContain(`${baseURL}${next.path}`);
       });
     const after = await stored();
-    expect(
-      before.filter((entry) => !after.some((kept) => JSON.stringify(kept) === JSON.stringify(entry))),
-      "stored documents changed or removed after history changes while offline",
-    ).toEqual([]);
+    expect(changedOrRemoved(before, after), "stored documents changed or removed after history changes while offline").toEqual([]);
   });
 
   test("NAV-2 posts nothing to the worker while offline", RECOMMENDED, async ({ controlledPage: page, mock, spy, app, facts, baseURL }) => {

@@ -4,7 +4,7 @@
 // of its own, so a check can take the browser's own online state away and give it back (ONL-1 in
 // Firefox and WebKit: docs/engines.md). Inside, loopback works as on the host (the mock server, the
 // browsers' drivers) and a default route over a veth pair (`pck0`) makes Firefox and WebKit see a
-// network; kit/engines/browserOnline.ts removes and restores that route. Nothing outside can be
+// network; kit/engines/namespaceRoute.mjs removes and restores that route. Nothing outside can be
 // reached from inside: run there what serves the app too (check --start). Needs root (or
 // CAP_SYS_ADMIN), `unshare` (util-linux) and `ip` (iproute2). Exit: the command's, or 2 when the
 // namespace cannot be made. Every test in such a run shares the one route: run it with one worker.
@@ -12,7 +12,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { readlinkSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { ENV } from "../env.mjs";
-import { NAMESPACE_DEVICE, NAMESPACE_GATEWAY } from "./namespaceRoute.mjs";
+import { NAMESPACE_ADDRESS, NAMESPACE_DEVICE, NAMESPACE_GATEWAY } from "./namespaceRoute.mjs";
 
 const INSIDE = "--pck-inside";
 const [first, ...rest] = process.argv.slice(2);
@@ -42,12 +42,12 @@ function ip(args) {
 if (first === INSIDE) {
   ip(["link", "set", "lo", "up"]);
   ip(["link", "add", NAMESPACE_DEVICE, "type", "veth", "peer", "name", `${NAMESPACE_DEVICE}-peer`]);
-  ip(["addr", "add", `${NAMESPACE_GATEWAY.replace(/\.2$/, ".1")}/30`, "dev", NAMESPACE_DEVICE]);
+  ip(["addr", "add", NAMESPACE_ADDRESS, "dev", NAMESPACE_DEVICE]);
   ip(["link", "set", `${NAMESPACE_DEVICE}-peer`, "up"]);
   ip(["link", "set", NAMESPACE_DEVICE, "up"]);
   ip(["route", "add", "default", "via", NAMESPACE_GATEWAY, "dev", NAMESPACE_DEVICE]);
   // The namespace's own identity: a variable a shell carries elsewhere names another namespace, so
-  // nothing outside this one ever touches a route (browserOnline.ts compares it with its own).
+  // nothing outside this one ever touches a route (namespaceRoute.mjs compares it with its own).
   process.env[ENV.networkNamespace] = readlinkSync("/proc/self/ns/net");
   run(rest);
 } else {

@@ -9,8 +9,9 @@ import { spawnSync } from "node:child_process";
 import { readlinkSync } from "node:fs";
 import { ENV } from "../env.mjs";
 
-/** The veth device inNetworkNamespace.mjs makes, and the gateway of its default route. */
+/** The veth device inNetworkNamespace.mjs makes, its address, and the gateway of its default route. */
 export const NAMESPACE_DEVICE = "pck0";
+export const NAMESPACE_ADDRESS = "10.231.0.1/30";
 export const NAMESPACE_GATEWAY = "10.231.0.2";
 
 /** The tag of the tests that need the switch: runs without a namespace of their own can leave them out. */

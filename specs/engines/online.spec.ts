@@ -14,7 +14,9 @@
 
 import type { EnginePage } from "../../kit/engines/engine.ts";
 import { HOW_TO_GET_ONE, ONLINE_STATE_TAG, type OnlineSwitch, onlineSwitch } from "../../kit/engines/namespaceRoute.mjs";
+import { cachedEntriesInPage } from "../checks/browserState.ts";
 import { serverOffline, serverOnline } from "../checks/offline.ts";
+import { changedOrRemoved, storedDocuments } from "../checks/storedDocuments.ts";
 import { cameWithin, notChecked, precondition, RECOMMENDED, stimulus } from "../harness/applicability.ts";
 import { expect, test } from "../harness/engineFixtures.ts";
 import type { MockServer } from "../harness/mockServerProcess.ts";
@@ -76,22 +78,8 @@ async function goOnline(network: OnlineSwitch, server: Pick<MockServer, "setOffl
   network.online();
 }
 
-/** Every HTML entry of Cache Storage as a person offline would get it: status, type, and whether it is the offline page. */
-const storedDocuments = (page: EnginePage, offlineText: string | undefined) =>
-  page.evaluate(async (offline) => {
-    const found: { url: string; status: number; contentType: string | null; offlinePage: boolean }[] = [];
-    for (const name of await caches.keys()) {
-      const cache = await caches.open(name);
-      for (const request of await cache.keys()) {
-        const response = await cache.match(request);
-        const contentType = response?.headers.get("content-type") ?? null;
-        if (!response || !contentType?.includes("text/html")) continue;
-        const offlinePage = offline !== null && (await response.text()).includes(offline);
-        found.push({ url: request.url, status: response.status, contentType, offlinePage });
-      }
-    }
-    return found;
-  }, offlineText ?? null);
+/** NAV-2's reading of Cache Storage (specs/checks/storedDocuments.ts), in the engine's page. */
+const heldDocuments = async (page: EnginePage, offlineText: string | undefined) => storedDocuments(await page.evaluate(cachedEntriesInPage, null), offlineText);
 
 test.describe("ONL-1 reload when back online", { tag: ONLINE_STATE_TAG }, () => {
   test("ONL-1 reloads once when the browser comes back online", async ({ enginePage, engineServer, profile, facts }) => {
@@ -148,7 +136,7 @@ test.describe("NAV-2 offline", { tag: ONLINE_STATE_TAG }, () => {
     const target = app.page(0);
     await engineControl(enginePage, `${origin}${profile.home}`, facts);
     await visitHeldIn(enginePage, origin, target.path, facts);
-    const before = await storedDocuments(enginePage, profile.offline?.text);
+    const before = await heldDocuments(enginePage, profile.offline?.text);
     const next = app.pageOrAnother(1, target);
     try {
       await goOffline(enginePage, network, engineServer);
@@ -168,7 +156,7 @@ test.describe("NAV-2 offline", { tag: ONLINE_STATE_TAG }, () => {
       const window = offlineEffectWindow(facts.ownNavigationStored);
       const unchanged = JSON.stringify(before);
       await cameWithin("a stored document changes while offline", () =>
-        expect.poll(async () => JSON.stringify(await storedDocuments(enginePage, profile.offline?.text)), { timeout: window }).not.toBe(unchanged),
+        expect.poll(async () => JSON.stringify(await heldDocuments(enginePage, profile.offline?.text)), { timeout: window }).not.toBe(unchanged),
       );
       await goOnline(network, engineServer);
       await precondition("back online, the app opens again", async () => {
@@ -185,10 +173,7 @@ test.describe("NAV-2 offline", { tag: ONLINE_STATE_TAG }, () => {
         await clientNavigate(enginePage, profile, next);
         await expect.poll(() => cachedUrlsIn(enginePage)).toContain(`${origin}${next.path}`);
       });
-    const after = await storedDocuments(enginePage, profile.offline?.text);
-    expect(
-      before.filter((entry) => !after.some((kept) => JSON.stringify(kept) === JSON.stringify(entry))),
-      "stored documents changed or removed after history changes while offline",
-    ).toEqual([]);
+    const after = await heldDocuments(enginePage, profile.offline?.text);
+    expect(changedOrRemoved(before, after), "stored documents changed or removed after history changes while offline").toEqual([]);
   });
 });
