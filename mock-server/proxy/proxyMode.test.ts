@@ -4,7 +4,7 @@ import { expect, test } from "vitest";
 import { createApp } from "../createApp.ts";
 import { MAX_KEPT_BODY_BYTES } from "../http/keptBody.ts";
 import { controlRequest } from "../testing/controlRequest.ts";
-import { listen, listenForTest } from "../testing/listen.ts";
+import { listenForTest } from "../testing/listen.ts";
 import { rawGet } from "../testing/rawGet.ts";
 
 interface Seen {

@@ -43,17 +43,17 @@ export async function cachedEntriesInPage(only: string | null): Promise<CachedDo
 
 /** The values of one header on every entry stored under `url` (all caches), without reading bodies. */
 export function cachedHeaders(page: Page, url: string, header: string): Promise<(string | null)[]> {
-  return page.evaluate(
-    async ({ wanted, name }) => {
-      const values: (string | null)[] = [];
-      for (const cacheName of await caches.keys()) {
-        const response = await (await caches.open(cacheName)).match(wanted, { ignoreVary: true });
-        if (response) values.push(response.headers.get(name));
-      }
-      return values;
-    },
-    { wanted: url, name: header },
-  );
+  return page.evaluate(cachedHeadersInPage, { wanted: url, name: header });
+}
+
+/** cachedHeaders() in the page, for any engine's evaluate: it uses only its argument. */
+export async function cachedHeadersInPage({ wanted, name }: { wanted: string; name: string }): Promise<(string | null)[]> {
+  const values: (string | null)[] = [];
+  for (const cacheName of await caches.keys()) {
+    const response = await (await caches.open(cacheName)).match(wanted, { ignoreVary: true });
+    if (response) values.push(response.headers.get(name));
+  }
+  return values;
 }
 
 /** The URLs in Cache Storage (all caches), without reading any body. */
