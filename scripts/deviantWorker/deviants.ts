@@ -172,6 +172,33 @@ const ALL_DEVIANTS: readonly Deviant[] = [
     engines: ["firefox", "webkit"],
   },
   {
+    // A worker that stores any 200 it fetched, as Workbox's and Serwist's strategies do, and asks for
+    // a posted page as the page's own data request does (JSON): the data representation ends up
+    // stored under the page's URL, and offline the person gets raw JSON instead of the page. Built
+    // as the whole reference so Firefox and WebKit load it too.
+    name: "stores the data representation",
+    kind: "reference",
+    file: "sw/cacheUrls.ts",
+    remove: 'headers: { accept: "text/html" }',
+    with: 'headers: { accept: "application/json" }',
+    more: [
+      {
+        file: "sw/storeDocument.ts",
+        remove: "const verdict = documentVerdict(response, url, scope, parse);",
+        with: "const verdict: DocumentVerdict = response.status === 200 ? { cacheable: true } : documentVerdict(response, url, scope, parse);",
+      },
+    ],
+    // Its other failings (redirected, no-store and JSON-only pages stored) are other deviants' to prove.
+    grep: /NAV-3 (stores the HTML|never stores the data|asks the network)/,
+    caughtBy: [
+      "NAV-3 stores the HTML representation of a posted navigation",
+      "NAV-3 never stores the data representation as the document",
+      "NAV-3 asks the network for the HTML representation",
+    ],
+    engines: ["firefox", "webkit"],
+    inEngines: ["NAV-3 stores the HTML representation of a posted navigation"],
+  },
+  {
     // A cache-first worker: a stored page is answered from the cache and never refreshed. Offline
     // and lie-fi it looks like the reference; only asking whether online navigations reach the
     // network tells it apart. Built as the whole reference so Firefox and WebKit load it too.

@@ -82,21 +82,22 @@ export function registrationInfo(page: Page): Promise<{ scope: string; scriptURL
  * spec knows the worker has finished with the message (Workbox and this shell both reply).
  */
 export function postToWorker(page: Page, message: unknown, timeoutMs = WORKER_REPLY_TIMEOUT_MS): Promise<unknown> {
-  return page.evaluate(
-    ({ data, timeoutMs, noReply }) =>
-      new Promise((resolve, reject) => {
-        const controller = navigator.serviceWorker.controller;
-        if (!controller) return reject(new Error("No service worker controls the page."));
-        const channel = new MessageChannel();
-        const timer = setTimeout(() => reject(new Error(`${noReply} to the message within ${timeoutMs} ms.`)), timeoutMs);
-        channel.port1.onmessage = (event) => {
-          clearTimeout(timer);
-          resolve(event.data);
-        };
-        controller.postMessage(data, [channel.port2]);
-      }),
-    { data: message, timeoutMs, noReply: NO_REPLY },
-  );
+  return page.evaluate(postToWorkerInPage, { data: message, timeoutMs, noReply: NO_REPLY });
+}
+
+/** postToWorker() in the page, for any engine's evaluate: it uses only its argument. */
+export function postToWorkerInPage({ data, timeoutMs, noReply }: { data: unknown; timeoutMs: number; noReply: string }): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const controller = navigator.serviceWorker.controller;
+    if (!controller) return reject(new Error("No service worker controls the page."));
+    const channel = new MessageChannel();
+    const timer = setTimeout(() => reject(new Error(`${noReply} to the message within ${timeoutMs} ms.`)), timeoutMs);
+    channel.port1.onmessage = (event) => {
+      clearTimeout(timer);
+      resolve(event.data);
+    };
+    controller.postMessage(data, [channel.port2]);
+  });
 }
 
 /** A worker fetches and stores a few pages for a message: seconds at most, even on a busy machine. */

@@ -16,10 +16,18 @@ const NO_REPLY_REASON =
   "the worker answers no CACHE_URLS message (Workbox's protocol, which NAV-3 posts its pages with), so what it does with a posted navigation cannot be seen";
 
 /** Posts `urls` in one `CACHE_URLS` message and resolves with the worker's reply; not checked when it never replies. */
-export async function postCacheUrls(page: Page, urls: readonly string[], facts: AppFacts): Promise<void> {
+export function postCacheUrls(page: Page, urls: readonly string[], facts: AppFacts): Promise<void> {
+  return postCacheUrlsBy((message) => postToWorker(page, message), urls, facts);
+}
+
+/**
+ * postCacheUrls() through any engine's page: `post` sends the message with a reply port and resolves
+ * with the reply, or rejects with NO_REPLY's words (browserState.ts's postToWorkerInPage).
+ */
+export async function postCacheUrlsBy(post: (message: unknown) => Promise<unknown>, urls: readonly string[], facts: AppFacts): Promise<void> {
   if (facts.cacheUrls?.value === "no reply") notChecked(`${NO_REPLY_REASON} (the kit's probe: ${facts.cacheUrls.how})`);
   try {
-    await postToWorker(page, { type: "CACHE_URLS", payload: { urlsToCache: urls } });
+    await post({ type: "CACHE_URLS", payload: { urlsToCache: urls } });
   } catch (error) {
     if (!(error as Error).message.includes(NO_REPLY)) throw error;
     notChecked(NO_REPLY_REASON);

@@ -6,17 +6,22 @@
  * messages) is read by Chromium's spy, a script before the page's own that WebKit's driver cannot
  * run: Chromium's for now, as is the test with no worker in control.
  *
+ * NAV-3's required rule too: what ends up stored for such a navigation is an HTML document (not the
+ * data a client-side navigation fetched), as specs/navigation-caching.spec.ts judges in Chromium.
+ *
  * Each wait for a page to be stored is the full window: the probe's windows are Chromium's, and a
  * verdict in another engine does not rest on how fast Chromium stored (or did not store) a page.
  */
 import type { AppFacts } from "../../kit/appFacts.ts";
 import type { EnginePage } from "../../kit/engines/engine.ts";
 import type { AppDriver, ProfilePage } from "../checks/appDriver.ts";
+import { cachedEntriesInPage, NO_REPLY, postToWorkerInPage, WORKER_REPLY_TIMEOUT_MS } from "../checks/browserState.ts";
+import { postCacheUrlsBy } from "../checks/postedPages.ts";
 import { pushThenReplace } from "../checks/readyForHistoryChanges.ts";
 import { withoutFragment } from "../checks/storedAfterChange.ts";
 import { precondition } from "../harness/applicability.ts";
 import { expect, test } from "../harness/engineFixtures.ts";
-import { FULL_WAIT_MS, guidedBy } from "../harness/windows.ts";
+import { FULL_WAIT_MS, guidedBy, WRITE_GRACE_MS } from "../harness/windows.ts";
 import { cachedUrlsIn, clientNavigate, engineControl } from "./enginePages.ts";
 
 /** The stored URLs, each withoutFragment() as Chromium's test reads them. */
@@ -24,10 +29,10 @@ async function storedIn(page: EnginePage): Promise<string[]> {
   return (await cachedUrlsIn(page)).map(withoutFragment);
 }
 
-/** Whether Cache Storage comes to hold `url` within the full window: an observation, never a verdict. */
-function comesStored(page: EnginePage, url: string): Promise<boolean> {
+/** Whether Cache Storage comes to hold `url` within the full window (or `timeout`): an observation, never a verdict. */
+function comesStored(page: EnginePage, url: string, timeout = FULL_WAIT_MS): Promise<boolean> {
   return expect
-    .poll(async () => (await storedIn(page)).includes(url), { timeout: FULL_WAIT_MS })
+    .poll(async () => (await storedIn(page)).includes(url), { timeout })
     .toBe(true)
     .then(
       () => true,
@@ -97,5 +102,23 @@ test.describe("NAV-1 storing each navigation", () => {
       () => enginePage.evaluate(pushThenReplace, paths),
       `pushState, then replaceState by another script, after the app's own navigation to ${ready.path}`,
     );
+  });
+});
+
+test.describe("NAV-3 what the worker stores", () => {
+  test("NAV-3 stores the HTML representation of a posted navigation", async ({ enginePage, engineServer, app, profile, facts }) => {
+    const target = app.page(0);
+    const url = `${engineServer.origin}${target.path}`;
+    await engineControl(enginePage, `${engineServer.origin}${profile.home}`, facts);
+    await clientNavigate(enginePage, profile, target);
+    if (!(await comesStored(enginePage, url))) {
+      // Not storing its own navigations is NAV-1's failure. What the worker does with a navigation
+      // posted to it is this clause's: post it as Workbox's protocol does.
+      const post = (message: unknown) => enginePage.evaluate(postToWorkerInPage, { data: message, timeoutMs: WORKER_REPLY_TIMEOUT_MS, noReply: NO_REPLY });
+      await postCacheUrlsBy(post, [url], facts);
+      expect(await comesStored(enginePage, url, WRITE_GRACE_MS), `Cache Storage holds ${target.path} once the worker has answered its CACHE_URLS`).toBe(true);
+    }
+    const entry = (await enginePage.evaluate(cachedEntriesInPage, url))[0];
+    expect(entry?.contentType, "the stored response's content type").toContain("text/html");
   });
 });
