@@ -316,6 +316,7 @@ const ALL_DEVIANTS: readonly Deviant[] = [
     remove: ".then(() => self.skipWaiting())",
     grep: /UPD-1 /,
     caughtBy: ["UPD-1 a deploy's new worker takes control of the app after the app's own update step"],
+    engines: ["firefox", "webkit"],
   },
   {
     // The usual recipe without its guard: every `controllerchange` reloads the page, and with it

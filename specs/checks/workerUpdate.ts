@@ -42,7 +42,7 @@ export function updateSettings(profile: Profile): UpdateSettings {
 }
 
 /** sessionStorage key the armed listener counts `controllerchange` events under: it outlives a reload of the tab. */
-const CHANGES_KEY = "__pck_controller_changes";
+export const CHANGES_KEY = "__pck_controller_changes";
 
 /** Counts the page's `controllerchange` events from now on, in this document (a reload after one keeps the count). */
 export async function armControllerChange(page: Page): Promise<void> {
@@ -51,16 +51,27 @@ export async function armControllerChange(page: Page): Promise<void> {
 }
 
 async function arm(page: Page): Promise<void> {
-  await page.evaluate((key) => {
-    sessionStorage.setItem(key, "0");
-    navigator.serviceWorker.addEventListener("controllerchange", () => sessionStorage.setItem(key, String(Number(sessionStorage.getItem(key) ?? "0") + 1)));
-  }, CHANGES_KEY);
+  await page.evaluate(armControllerChangeInPage, CHANGES_KEY);
+}
+
+/**
+ * armControllerChange() in the page, for any engine's evaluate: counts under `key`, and marks the
+ * document it listens in (`armed` in updateStateInPage), so a listener lost with its document shows.
+ */
+export function armControllerChangeInPage(key: string): void {
+  sessionStorage.setItem(key, "0");
+  (window as { __pckChangesArmed?: boolean }).__pckChangesArmed = true;
+  navigator.serviceWorker.addEventListener("controllerchange", () => sessionStorage.setItem(key, String(Number(sessionStorage.getItem(key) ?? "0") + 1)));
 }
 
 /** What the tab's registration looks like: whether the armed listener saw the controller change. */
 export interface UpdateState {
   readonly changed: boolean;
+  /** The document is the one the listener was armed in (a reload since would have lost its listener). */
+  readonly armed: boolean;
   readonly controlled: boolean;
+  /** The page's controller's state as this document reads it (`activating`, `activated`), or null. */
+  readonly controllerState: string | null;
   readonly installing: boolean;
   readonly waiting: boolean;
 }
@@ -68,19 +79,24 @@ export interface UpdateState {
 /** The registration's state, or null while the page is between documents (a reload under way). */
 export async function updateState(page: Page): Promise<UpdateState | null> {
   try {
-    return await page.evaluate(async (key) => {
-      const registration = await navigator.serviceWorker.getRegistration();
-      return {
-        changed: Number(sessionStorage.getItem(key) ?? "0") > 0,
-        controlled: navigator.serviceWorker.controller?.state === "activated",
-        installing: Boolean(registration?.installing),
-        waiting: Boolean(registration?.waiting),
-      };
-    }, CHANGES_KEY);
+    return await page.evaluate(updateStateInPage, CHANGES_KEY);
   } catch (error) {
     if (/Execution context was destroyed|navigation/i.test((error as Error).message)) return null;
     throw error;
   }
+}
+
+/** updateState() in the page, for any engine's evaluate. */
+export async function updateStateInPage(key: string): Promise<UpdateState> {
+  const registration = await navigator.serviceWorker.getRegistration();
+  return {
+    changed: Number(sessionStorage.getItem(key) ?? "0") > 0,
+    armed: (window as { __pckChangesArmed?: boolean }).__pckChangesArmed === true,
+    controlled: navigator.serviceWorker.controller?.state === "activated",
+    controllerState: navigator.serviceWorker.controller?.state ?? null,
+    installing: Boolean(registration?.installing),
+    waiting: Boolean(registration?.waiting),
+  };
 }
 
 /** In words, for a failure message. */
@@ -111,9 +127,14 @@ export async function updateCheck(): Promise<void> {
  * word that it fetched the deployed script. Without that word no update reached the browser: the
  * test has not judged the app and ends not checked.
  */
-export async function checkForUpdate(page: Page, mock: MockServer, profile: Profile, deploy: number): Promise<void> {
+export function checkForUpdate(page: Page, mock: MockServer, profile: Profile, deploy: number): Promise<void> {
+  return checkForUpdateBy(() => page.evaluate(updateCheck), mock, profile, deploy);
+}
+
+/** checkForUpdate() with the page's update check run by `check` (any engine's evaluate of updateCheck). */
+export async function checkForUpdateBy(check: () => Promise<void>, mock: MockServer, profile: Profile, deploy: number): Promise<void> {
   await stimulus("the update check after the deploy", "worker.script", async () => {
-    await page.evaluate(updateCheck);
+    await check();
     await expect
       .poll(() => newScriptFetched(mock, profile, deploy), {
         message: `the worker script ${profile.worker.script} was fetched after the deploy`,
@@ -158,7 +179,11 @@ export const APPLIED = "applied";
 
 /** APPLIED once the controller changed (or, reopened, the tab is new) and nothing waits; else where the update stands, in words. */
 export async function updateProgress(page: Page, update: UpdateSettings): Promise<string> {
-  const state = await updateState(page);
+  return progressOf(await updateState(page), update);
+}
+
+/** updateProgress() of a state read in any engine. */
+export function progressOf(state: UpdateState | null, update: UpdateSettings): string {
   const changed = update.activation === "reopen" || state?.changed;
   return state && changed && state.controlled && !state.waiting && !state.installing ? APPLIED : describeUpdateState(state);
 }
