@@ -82,7 +82,12 @@ export function registrationInfo(page: Page): Promise<{ scope: string; scriptURL
  * spec knows the worker has finished with the message (Workbox and this shell both reply).
  */
 export function postToWorker(page: Page, message: unknown, timeoutMs = WORKER_REPLY_TIMEOUT_MS): Promise<unknown> {
-  return page.evaluate(postToWorkerInPage, { data: message, timeoutMs, noReply: NO_REPLY });
+  return page.evaluate(postToWorkerInPage, workerPost(message, timeoutMs));
+}
+
+/** postToWorkerInPage's argument: the message, how long to wait for the reply, and NO_REPLY's words for none. */
+export function workerPost(message: unknown, timeoutMs = WORKER_REPLY_TIMEOUT_MS): { data: unknown; timeoutMs: number; noReply: string } {
+  return { data: message, timeoutMs, noReply: NO_REPLY };
 }
 
 /** postToWorker() in the page, for any engine's evaluate: it uses only its argument. */

@@ -15,7 +15,7 @@
 import type { AppFacts } from "../../kit/appFacts.ts";
 import type { EnginePage } from "../../kit/engines/engine.ts";
 import type { AppDriver, ProfilePage } from "../checks/appDriver.ts";
-import { cachedEntriesInPage, NO_REPLY, postToWorkerInPage, WORKER_REPLY_TIMEOUT_MS } from "../checks/browserState.ts";
+import { cachedEntriesInPage, postToWorkerInPage, workerPost } from "../checks/browserState.ts";
 import { postCacheUrlsBy } from "../checks/postedPages.ts";
 import { pushThenReplace } from "../checks/readyForHistoryChanges.ts";
 import { withoutFragment } from "../checks/storedAfterChange.ts";
@@ -114,7 +114,7 @@ test.describe("NAV-3 what the worker stores", () => {
     if (!(await comesStored(enginePage, url))) {
       // Not storing its own navigations is NAV-1's failure. What the worker does with a navigation
       // posted to it is this clause's: post it as Workbox's protocol does.
-      const post = (message: unknown) => enginePage.evaluate(postToWorkerInPage, { data: message, timeoutMs: WORKER_REPLY_TIMEOUT_MS, noReply: NO_REPLY });
+      const post = (message: unknown) => enginePage.evaluate(postToWorkerInPage, workerPost(message));
       await postCacheUrlsBy(post, [url], facts);
       expect(await comesStored(enginePage, url, WRITE_GRACE_MS), `Cache Storage holds ${target.path} once the worker has answered its CACHE_URLS`).toBe(true);
     }

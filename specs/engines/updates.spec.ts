@@ -102,14 +102,16 @@ test.describe("UPD-1 a deploy reaches the user", () => {
         () => false,
       );
     if (applied) return;
+    // Read once more, without the poll's leniency: a driver that cannot read the page now is the
+    // suite's failure (an error, inconclusive), never a verdict on the app.
+    const state = await enginePage.evaluate(updateStateInPage, CHANGES_KEY);
     // No script of the kit's runs before the page's own here: a document the app put in place of the
     // armed one (a reload) lost the listener, and with it any controller change it would have seen.
-    const state = await enginePage.evaluate(updateStateInPage, CHANGES_KEY).catch(() => null);
-    if (state && !state.armed && !state.changed)
+    if (!state.armed && !state.changed)
       await precondition("the document the controllerchange listener was armed in is still the page's", async () => {
         throw new Error("the app replaced its document after the listener was armed, so a controller change may have gone unseen");
       });
-    if (state?.changed && state.controllerState === "activating" && !state.waiting && !state.installing) {
+    if (state.changed && state.controllerState === "activating" && !state.waiting && !state.installing) {
       const fresh = await enginePage.evaluate(freshActiveState, { src: `${CONTROL_PREFIX}${JOURNAL_COUNT_PATH}`, scope: profile.worker.scope ?? profile.home });
       test.info().annotations.push({ type: SUITE_NOTE, description: `${engineOf.engine}: the page read its controller activating; ${STALE_STATE} (${fresh})` });
       if (fresh === "activated") return;
