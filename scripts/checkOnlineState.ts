@@ -1,7 +1,7 @@
 /**
  * `node --import tsx scripts/checkOnlineState.ts` (a step of `npm test`): the engine tests that need
- * the browsers' own online state (specs/engines/online.spec.ts: ONL-1's and NAV-2's required rules and
- * ONL-1's stray-event test in Firefox and WebKit), each run inside a network namespace of its own (kit/engines/inNetworkNamespace.mjs,
+ * the browsers' own online state (specs/engines/online.spec.ts: ONL-1's and NAV-2's required rules,
+ * ONL-1's stray-event test and ONL-2's reload switch in Firefox and WebKit), each run inside a network namespace of its own (kit/engines/inNetworkNamespace.mjs,
  * as root) with one worker, as every test of such a run shares its route. The reference app must
  * pass each in both engines, read from the run's report, so a test that ended not checked (no
  * namespace after all) cannot pass for one; then the deviants whose engine tests need the namespace
@@ -21,6 +21,7 @@ const TESTS = [
   "ONL-1 reloads once when the browser comes back online",
   "ONL-1 does not reload on a stray online event while still offline",
   "NAV-2 leaves a stored page as it was after history changes while offline",
+  "ONL-2 does not reload when reload-on-online is switched off",
 ];
 const ENGINES = ["firefox", "webkit"] as const;
 const reportDir = join(KIT_ROOT, "test-results", "online-state");

@@ -135,26 +135,22 @@ test.describe("ONL-2 each behaviour can be switched off", () => {
     expect(await documentState(page)).toEqual({ marker: "original", leaving: false });
   });
 
-  test(
-    "ONL-2 posts and caches no navigations when navigation caching is switched off",
-    RECOMMENDED,
-    async ({ page, context, mock, spy, app, profile, facts }) => {
-      await mock.configure({ cacheNavigations: false });
-      const [linked, visited] = [app.page(0), app.pageOrAnother(1, app.page(0))];
-      await takeControl(page, profile.home, facts);
-      await app.navigateClientSide(page, linked);
-      await expect(app.heading(page, linked)).toHaveText(linked.heading);
-      await page.goto(visited.path);
-      await holdOffline(page, context, mock);
-      for (const target of [linked, visited]) {
-        await page.goto(target.path);
-        await expect(page.locator("body")).toContainText(offlinePage(profile).text, { useInnerText: true });
-      }
-      expect(await spy.posts(page)).toEqual([]);
-      const pagePaths = new Set(profile.pages.map((p) => p.path));
-      expect((await cachedUrls(page)).filter((url) => pagePaths.has(new URL(url).pathname))).toEqual([]);
-    },
-  );
+  test("ONL-2 caches no navigations when navigation caching is switched off", RECOMMENDED, async ({ page, context, mock, spy, app, profile, facts }) => {
+    await mock.configure({ cacheNavigations: false });
+    const [linked, visited] = [app.page(0), app.pageOrAnother(1, app.page(0))];
+    await takeControl(page, profile.home, facts);
+    await app.navigateClientSide(page, linked);
+    await expect(app.heading(page, linked)).toHaveText(linked.heading);
+    await page.goto(visited.path);
+    await holdOffline(page, context, mock);
+    for (const target of [linked, visited]) {
+      await page.goto(target.path);
+      await expect(page.locator("body")).toContainText(offlinePage(profile).text, { useInnerText: true });
+    }
+    expect(await spy.posts(page)).toEqual([]);
+    const pagePaths = new Set(profile.pages.map((p) => p.path));
+    expect((await cachedUrls(page)).filter((url) => pagePaths.has(new URL(url).pathname))).toEqual([]);
+  });
 
   test("ONL-2 registers no worker when registration is switched off", RECOMMENDED, async ({ page, mock, spy, app, profile }) => {
     await mock.configure({ register: false });

@@ -584,14 +584,28 @@ const ALL_DEVIANTS: readonly Deviant[] = [
     ],
   },
   {
-    // A configuration switch that is read but not obeyed: reload-on-online stays on when it is off.
-    name: "reloads on online even when switched off",
+    // Configuration switches that are read but not obeyed: reload-on-online stays on when it is off,
+    // the worker is told to store navigations whatever the setting, and registration goes ahead.
+    // One deviant for the three, so each ONL-2 test is shown to fail at no extra build.
+    name: "obeys none of its configuration switches",
     kind: "reference",
     file: "src/shell/startShell.ts",
     remove: "  if (config.reloadOnOnline) stops.push(reloadOnOnline(win, config.onlineSettleMs));\n",
     with: "  stops.push(reloadOnOnline(win, config.onlineSettleMs));\n",
+    more: [
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the source text of shellConfig.ts, a template literal.
+      { file: "src/core/shellConfig.ts", remove: "?nav=${config.cacheNavigations ? 1 : 0}", with: "?nav=1" },
+      { file: "src/shell/registerWorker.ts", remove: '  if (!config.register) return { state: "disabled" };\n', with: "" },
+    ],
     grep: /ONL-2 /,
-    caughtBy: ["ONL-2 does not reload when reload-on-online is switched off"],
+    caughtBy: [
+      "ONL-2 does not reload when reload-on-online is switched off",
+      "ONL-2 caches no navigations when navigation caching is switched off",
+      "ONL-2 registers no worker when registration is switched off",
+    ],
+    // The reload switch in these engines needs their own online state (a network namespace).
+    engines: ["firefox", "webkit"],
+    browserOnlineState: true,
   },
   {
     // A host that answers the bare base path with a temporary redirect that drops the query (a

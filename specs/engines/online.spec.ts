@@ -9,7 +9,9 @@
  * (kit/engines/namespaceRoute.mjs), the mock server's switch refusing every request meanwhile, as in
  * Chromium. Watched by hand first: neither engine loads a document of its own when the route comes
  * back. A connection that drops again within the settle time, and a flapping one, need Chromium's
- * fake clock (and WebKit notices a route change only after 3–5 s): Chromium's.
+ * fake clock (and WebKit notices a route change only after 3–5 s): Chromium's. ONL-2's switches (the
+ * reference's alone: the mock server serves its configuration): reload-on-online off through the
+ * namespace as above; navigation caching and registration off need no online state.
  */
 
 import type { EnginePage } from "../../kit/engines/engine.ts";
@@ -17,11 +19,12 @@ import { HOW_TO_GET_ONE, ONLINE_STATE_TAG, type OnlineSwitch, onlineSwitch } fro
 import { cachedEntriesInPage } from "../checks/browserState.ts";
 import { serverOffline, serverOnline } from "../checks/offline.ts";
 import { changedOrRemoved, storedDocuments } from "../checks/storedDocuments.ts";
-import { cameWithin, notChecked, precondition, RECOMMENDED, stimulus } from "../harness/applicability.ts";
+import { cameWithin, needs, notChecked, precondition, RECOMMENDED, servedReference, stimulus } from "../harness/applicability.ts";
 import { expect, test } from "../harness/engineFixtures.ts";
+import { checkProfileFirst } from "../harness/fixtures.ts";
 import type { MockServer } from "../harness/mockServerProcess.ts";
 import { offlineEffectWindow, WRITE_GRACE_MS } from "../harness/windows.ts";
-import { cachedUrlsIn, clientNavigate, engineControl, visitHeldIn } from "./enginePages.ts";
+import { cachedUrlsIn, clientNavigate, engineControl, headingOf, landOn, shownText, visitHeldIn } from "./enginePages.ts";
 
 /** Real time for the browser to see the route go or come back: WebKitGTK took 3–5 s here, Firefox under 1 s. */
 const STATE_CHANGE_MS = 10_000;
@@ -175,5 +178,75 @@ test.describe("NAV-2 offline", { tag: ONLINE_STATE_TAG }, () => {
       });
     const after = await heldDocuments(enginePage, profile.offline?.text);
     expect(changedOrRemoved(before, after), "stored documents changed or removed after history changes while offline").toEqual([]);
+  });
+});
+
+test.describe("ONL-2 reload-on-online switched off", { tag: ONLINE_STATE_TAG }, () => {
+  checkProfileFirst((profile) => servedReference(profile, "configuration switches"));
+
+  test("ONL-2 does not reload when reload-on-online is switched off", RECOMMENDED, async ({ enginePage, engineServer, profile, facts }) => {
+    const network = switchOrNotChecked();
+    await engineServer.configure({ reloadOnOnline: false });
+    await engineControl(enginePage, `${engineServer.origin}${profile.home}`, facts);
+    await mark(enginePage, "original");
+    try {
+      await goOffline(enginePage, network, engineServer);
+      await goOnline(network, engineServer);
+      // Back online for real, or there was nothing to reload on: a page that stayed is no pass then.
+      await stimulus("the browser coming back online (the namespace's default route restored)", "home", () =>
+        expect.poll(() => onLine(enginePage), { message: "navigator.onLine", timeout: STATE_CHANGE_MS }).not.toBe(false),
+      );
+      const settle = profile.onlineSettleMs ?? SETTLE_BUDGET_MS;
+      const reloaded = await cameWithin("a reload", () => expect.poll(() => documentOf(enginePage), { timeout: settle + WRITE_GRACE_MS }).not.toBe("original"));
+      expect(reloaded, `a reload within the settle time (${settle} ms) and ${WRITE_GRACE_MS} ms more, back online with reload-on-online switched off`).toBe(
+        false,
+      );
+    } finally {
+      await goOnline(network, engineServer);
+    }
+  });
+});
+
+test.describe("ONL-2 caching and registration switched off", () => {
+  checkProfileFirst((profile) => servedReference(profile, "configuration switches"));
+
+  test("ONL-2 caches no navigations when navigation caching is switched off", RECOMMENDED, async ({ enginePage, engineServer, app, profile, facts }) => {
+    const offline = needs(profile.offline, "offline page (offline.text)");
+    await engineServer.configure({ cacheNavigations: false });
+    const { origin } = engineServer;
+    const [linked, visited] = [app.page(0), app.pageOrAnother(1, app.page(0))];
+    await engineControl(enginePage, `${origin}${profile.home}`, facts);
+    await clientNavigate(enginePage, profile, linked);
+    await expect.poll(() => headingOf(enginePage, linked), { message: `the heading of ${linked.path}` }).toBe(linked.heading);
+    await enginePage.goto(`${origin}${visited.path}`);
+    // As in Chromium: offline, neither page comes from the worker's store; the offline page does.
+    await serverOffline(engineServer);
+    for (const target of [linked, visited]) {
+      const outcome = await landOn(enginePage, `${origin}${target.path}`);
+      expect(outcome.controlled, `offline navigation to ${target.path}: ${outcome.summary}`).toBe(true);
+      await expect.poll(() => shownText(enginePage, offline.selector), { message: `what the page shows offline at ${target.path}` }).toContain(offline.text);
+    }
+    const pagePaths = new Set(profile.pages.map((page) => page.path));
+    expect(
+      (await cachedUrlsIn(enginePage)).filter((url) => pagePaths.has(new URL(url).pathname)),
+      "the profile's pages in Cache Storage",
+    ).toEqual([]);
+  });
+
+  test("ONL-2 registers no worker when registration is switched off", RECOMMENDED, async ({ enginePage, engineServer, profile }) => {
+    const { decidedSelector } = servedReference(profile, "configuration switches");
+    await engineServer.configure({ register: false });
+    await enginePage.goto(`${engineServer.origin}${profile.home}`);
+    await expect
+      .poll(() => enginePage.evaluate((wanted) => document.querySelector(wanted) !== null, decidedSelector), {
+        message: "the page says it has decided whether to register",
+      })
+      .toBe(true);
+    expect(
+      await enginePage.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).map((r) => r.scope), null),
+      "the page's registrations",
+    ).toEqual([]);
+    const scriptFetches = (await engineServer.journal()).filter((entry) => entry.url.startsWith(profile.worker.script)).map((entry) => entry.url);
+    expect(scriptFetches, "fetches of the worker script (a register() call)").toEqual([]);
   });
 });
