@@ -13,9 +13,19 @@ import type { Profile } from "../cli/profile/profileSchema.ts";
 import type { AppFacts } from "../kit/appFacts.ts";
 import { installFakeClock } from "../kit/fakeClock.ts";
 import { SUITE_NOTE } from "../kit/outcomes.ts";
-import { regexLiteral } from "../kit/regexLiteral.ts";
 import { activeWorkerState } from "./checks/browserState.ts";
 import { describeDocumentState, documentState, inSettledDocument, markDocument, markSettledDocument } from "./checks/documentMarker.ts";
+import {
+  armInstallWatchInPage,
+  awaitFailedInstall,
+  INSTALL_END_MS,
+  installFateInPage,
+  installFault,
+  oldWorkerInPage,
+  removedNote,
+  replacedActiveInPage,
+  workerImports,
+} from "./checks/failedInstall.ts";
 import { visitHeld } from "./checks/heldPage.ts";
 import { exactPaths, lazyCodeOf } from "./checks/lazyCode.ts";
 import { navigate } from "./checks/navigation.ts";
@@ -39,7 +49,7 @@ import {
   updateSettings,
   updateState,
 } from "./checks/workerUpdate.ts";
-import { cameWithin, notChecked, precondition, RECOMMENDED, stimulus, stimulusMissed } from "./harness/applicability.ts";
+import { cameWithin, notChecked, precondition, RECOMMENDED, stimulus } from "./harness/applicability.ts";
 import { takeControl } from "./harness/control.ts";
 import { checkProfileFirst, expect, test } from "./harness/fixtures.ts";
 import type { MockServer } from "./harness/mockServerProcess.ts";
@@ -407,37 +417,14 @@ test.describe("UPD-3 an open page survives the deploy", () => {
 });
 
 /**
- * How long a failed install gets to end once its request met the 404: Workbox's and the reference's
- * end within a second (the worker is redundant at once); Serwist 9.5's hangs for minutes.
- */
-const INSTALL_END_MS = 5_000;
-
-/**
- * UPD-4's stimulus: a sticky 404 for every request the worker makes with `fetch` (its script is the
- * `Referer`; `Sec-Fetch-Dest: empty` leaves its imported scripts alone, which a real deploy ships with
- * it), and, on an app whose new worker would install from the precache it already has, one precached
- * file removed so the install must ask for it.
+ * UPD-4's stimulus (specs/checks/failedInstall.ts's fault) and, on an app whose new worker would
+ * install from the precache it already has, one precached file removed and the HTTP cache cleared, so
+ * the install must ask the server for it.
  */
 async function failTheInstall(page: Page, mock: MockServer, workerScript: string): Promise<{ faultId: string; removed: string[] }> {
-  const escaped = regexLiteral(`${mock.origin}${workerScript}`);
-  const scope = new URL(".", `${mock.origin}${workerScript}`).pathname;
-  const fault = await mock.addFault({
-    path: `${scope}**`,
-    status: 404,
-    headers: { referer: { pattern: `^${escaped}(\\?.*)?$` }, "sec-fetch-dest": "empty" },
-    name: "UPD-4: the new build's files are missing",
-  });
-  // The worker's own imports stay: a real deploy ships them with the new worker script.
-  const imports = (await mock.journal())
-    .filter((entry) => entry.fromWorker === true && entry.secFetchDest === "script")
-    .map((entry) => new URL(entry.url, mock.origin).href);
-  const removed = await evictUnloaded(page, "one-precached-file", [...imports, `${mock.origin}${workerScript}`]);
-  if (removed.length > 0) {
-    test.info().annotations.push({
-      type: SUITE_NOTE,
-      description: `UPD-4's stimulus removed ${removed.join(", ")} from the precache, so the new build's install had to fetch it and meet the 404`,
-    });
-  }
+  const fault = await mock.addFault(installFault(mock.origin, workerScript));
+  const removed = await evictUnloaded(page, "one-precached-file", [...(await workerImports(mock)), `${mock.origin}${workerScript}`]);
+  if (removed.length > 0) test.info().annotations.push({ type: SUITE_NOTE, description: removedNote(removed) });
   await clearHttpCache(page);
   return { faultId: fault.id, removed };
 }
@@ -464,87 +451,24 @@ async function homeOpensOfflineBeforeDeploy(page: Page, mock: MockServer, facts:
   });
 }
 
-/** Whether the journal shows a request of the worker after the deploy meeting the fault: the install asked, and failed. */
-async function installMetFault(mock: MockServer, faultId: string, deploy: number): Promise<boolean> {
-  return (await mock.journal()).some((entry) => entry.deploy >= deploy && entry.fault === faultId && entry.faultApplied === true);
-}
-
 test.describe("UPD-4 a failed install leaves the old worker", () => {
   checkProfileFirst(updateSettings);
 
-  /**
-   * Where the deploy's new worker stands, from the registration's `updatefound` and the new worker's
-   * `statechange` (armed before the deploy): not found yet or installing, past its install, or
-   * discarded (redundant without ever passing it). Null when the page is between documents.
-   */
-  const newWorkerFate = (page: Page) =>
-    page
-      .evaluate(() => {
-        const states = (window as unknown as { __pckNewWorker?: string[] }).__pckNewWorker;
-        if (states === undefined) return null;
-        if (states.some((state) => state === "installed" || state === "activating" || state === "activated")) return "past its install";
-        return states.includes("redundant") ? "discarded" : "pending";
-      })
-      .catch(() => null);
-
   async function startFailingUpdate(page: Page, mock: MockServer, workerScript: string): Promise<void> {
     const { faultId, removed } = await failTheInstall(page, mock, workerScript);
-    await page.evaluate(async () => {
-      const w = window as unknown as { __pckOldWorker: unknown; __pckNewWorker: string[] };
-      w.__pckOldWorker = navigator.serviceWorker.controller;
-      w.__pckNewWorker = [];
-      const registration = await navigator.serviceWorker.getRegistration();
-      registration?.addEventListener("updatefound", () => {
-        const found = registration.installing;
-        if (!found) return;
-        w.__pckNewWorker.push(found.state);
-        found.addEventListener("statechange", () => w.__pckNewWorker.push(found.state));
-      });
-    });
+    await page.evaluate(armInstallWatchInPage);
     await armControllerChange(page);
     const { deploy } = await mock.deploy({ oldAssets: "keep" });
     await page.evaluate(updateCheck);
-    const met = await cameWithin("a request of the new worker's install meeting the 404", () =>
-      expect.poll(() => installMetFault(mock, faultId, deploy), { message: "the install asked for a missing file", timeout: UPDATE_WAIT_MS }).toBe(true),
+    await awaitFailedInstall(
+      {
+        fate: () => page.evaluate(installFateInPage).catch(() => null),
+        state: () => updateState(page),
+        replacedActive: () => page.evaluate(replacedActiveInPage),
+      },
+      mock,
+      { faultId, removed, deploy },
     );
-    // With no precache to remove a file from (Angular's ngsw keeps none), a worker that took over met
-    // the fault only afterwards, as the active worker, or not within the wait: no install failed, and
-    // nothing was judged. A worker left waiting installed fine, so the same holds; one still
-    // installing is let finish first. Read whether or not the fault was met in time, so the reason
-    // does not depend on how busy the machine was (sameVerdicts: Angular's whole run gave the other).
-    // Without a precache the 404 can be met by the old worker's own requests (ngsw checks its
-    // manifest) before the new one has even begun to install (seen in a fresh-clone CI at 77bda02:
-    // the test went on and the new worker took over): wait for the new worker's own fate.
-    if (removed.length === 0) {
-      await cameWithin("the new worker passes its install, or is discarded", () =>
-        expect.poll(() => newWorkerFate(page), { timeout: UPDATE_WAIT_MS }).not.toBe("pending"),
-      );
-      if ((await newWorkerFate(page)) === "past its install")
-        notChecked(
-          "the new worker installed (it took over or waits) before any of its requests met the 404: the app has no precache (a cache named 'precache') whose file the install would fetch again",
-        );
-    }
-    const after = await updateState(page);
-    // Past its install, a new worker that skips waiting is active (activating) before its claim
-    // changes the controller: read the registration's active worker too, or the reason would depend
-    // on the moment of reading (seen on the Angular app in a fresh-clone CI: "activating", no
-    // controllerchange yet, so the test went on and failed).
-    const pastInstall = async () =>
-      page.evaluate(async () => {
-        const active = (await navigator.serviceWorker.getRegistration())?.active;
-        return active != null && active !== (window as unknown as { __pckOldWorker: unknown }).__pckOldWorker;
-      });
-    if (removed.length === 0 && (after?.changed || after?.waiting || (await pastInstall()))) {
-      notChecked(
-        "the new worker installed (it took over or waits) before any of its requests met the 404: the app has no precache (a cache named 'precache') whose file the install would fetch again",
-      );
-    }
-    if (!met)
-      stimulusMissed(
-        "a request of the new worker's install meeting the 404",
-        "worker.script",
-        `none in the journal within ${UPDATE_WAIT_MS / 1000} s of the deploy`,
-      );
   }
 
   test("UPD-4 a new worker whose install fails leaves the old one in control, offline too", async ({ controlledPage: page, mock, profile, facts }) => {
@@ -555,10 +479,7 @@ test.describe("UPD-4 a failed install leaves the old worker", () => {
     await cameWithin("the failed install ends", () =>
       expect.poll(async () => (await updateState(page))?.installing ?? true, { timeout: INSTALL_END_MS }).toBe(false),
     );
-    const still = await page.evaluate(() => {
-      const old = (window as unknown as { __pckOldWorker: unknown }).__pckOldWorker;
-      return { sameController: navigator.serviceWorker.controller === old, active: navigator.serviceWorker.controller?.state ?? null };
-    });
+    const still = await page.evaluate(oldWorkerInPage);
     expect(still, "the worker that controlled the page before the failed update").toEqual({ sameController: true, active: "activated" });
     expect((await updateState(page))?.changed, "the controller changed").toBe(false);
     await holdOffline(page, context, mock);

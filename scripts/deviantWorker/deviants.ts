@@ -295,6 +295,7 @@ const ALL_DEVIANTS: readonly Deviant[] = [
     grep: /UPD-4 /,
     // The recommended test passes: the new worker installed, so none is left installing or waiting.
     caughtBy: ["UPD-4 a new worker whose install fails leaves the old one in control, offline too"],
+    engines: ["firefox", "webkit"],
   },
   {
     // A worker that deletes every cache but its new precache on activation: each deploy drops the

@@ -21,51 +21,51 @@ export type Eviction = "scripts-and-styles" | "one-precached-file";
  * the journal). Returns the URLs removed.
  */
 export function evictUnloaded(page: Page, eviction: Eviction, keep: readonly string[] = []): Promise<string[]> {
-  return page.evaluate(
-    async ({ which, keep }) => {
-      const bare = (url: string) => url.split(/[?#]/)[0] ?? "";
-      const loaded = new Set(
-        [
-          ...performance.getEntriesByType("resource").map((entry) => entry.name),
-          ...[...document.scripts].map((script) => script.src),
-          ...[...document.querySelectorAll<HTMLLinkElement>("link[href]")].map((link) => link.href),
-        ].map(bare),
-      );
-      const manifest = document.querySelector<HTMLLinkElement>('link[rel="manifest"]')?.href;
-      const untouchable = new Set([...keep, ...(manifest ? [manifest] : [])].map(bare));
-      const pathOf = (url: string) => new URL(url).pathname;
-      const isCode = (url: string) => /\.(m?js|css)$/.test(pathOf(url));
-      const isAsset = (url: string) => /\.(svg|png|ico|webp|avif|jpe?g|gif|woff2?|ttf|otf)$/.test(pathOf(url));
-      const removed: string[] = [];
-      for (const name of await caches.keys()) {
-        if (which === "one-precached-file" && !/precache/i.test(name)) continue;
-        const cache = await caches.open(name);
-        // The page's own scripts and styles stay: without them the old page would stop for the kit's sake.
-        const candidates = (await cache.keys()).filter(
-          (request) =>
-            new URL(request.url).origin === location.origin &&
-            (isCode(request.url) || isAsset(request.url)) &&
-            !untouchable.has(bare(request.url)) &&
-            !(isCode(request.url) && loaded.has(bare(request.url))),
-        );
-        if (which === "scripts-and-styles") {
-          for (const request of candidates.filter((candidate) => isCode(candidate.url))) {
-            await cache.delete(request);
-            removed.push(request.url);
-          }
-          continue;
-        }
-        const chosen = candidates.find((candidate) => isCode(candidate.url)) ?? candidates[0];
-        if (chosen) {
-          await cache.delete(chosen);
-          removed.push(chosen.url);
-          return removed;
-        }
-      }
-      return removed;
-    },
-    { which: eviction, keep },
+  return page.evaluate(evictUnloadedInPage, { which: eviction, keep });
+}
+
+/** evictUnloaded's work, in the page: any engine's driver can run it (specs/engines/). */
+export async function evictUnloadedInPage({ which, keep }: { which: Eviction; keep: readonly string[] }): Promise<string[]> {
+  const bare = (url: string) => url.split(/[?#]/)[0] ?? "";
+  const loaded = new Set(
+    [
+      ...performance.getEntriesByType("resource").map((entry) => entry.name),
+      ...[...document.scripts].map((script) => script.src),
+      ...[...document.querySelectorAll<HTMLLinkElement>("link[href]")].map((link) => link.href),
+    ].map(bare),
   );
+  const manifest = document.querySelector<HTMLLinkElement>('link[rel="manifest"]')?.href;
+  const untouchable = new Set([...keep, ...(manifest ? [manifest] : [])].map(bare));
+  const pathOf = (url: string) => new URL(url).pathname;
+  const isCode = (url: string) => /\.(m?js|css)$/.test(pathOf(url));
+  const isAsset = (url: string) => /\.(svg|png|ico|webp|avif|jpe?g|gif|woff2?|ttf|otf)$/.test(pathOf(url));
+  const removed: string[] = [];
+  for (const name of await caches.keys()) {
+    if (which === "one-precached-file" && !/precache/i.test(name)) continue;
+    const cache = await caches.open(name);
+    // The page's own scripts and styles stay: without them the old page would stop for the kit's sake.
+    const candidates = (await cache.keys()).filter(
+      (request) =>
+        new URL(request.url).origin === location.origin &&
+        (isCode(request.url) || isAsset(request.url)) &&
+        !untouchable.has(bare(request.url)) &&
+        !(isCode(request.url) && loaded.has(bare(request.url))),
+    );
+    if (which === "scripts-and-styles") {
+      for (const request of candidates.filter((candidate) => isCode(candidate.url))) {
+        await cache.delete(request);
+        removed.push(request.url);
+      }
+      continue;
+    }
+    const chosen = candidates.find((candidate) => isCode(candidate.url)) ?? candidates[0];
+    if (chosen) {
+      await cache.delete(chosen);
+      removed.push(chosen.url);
+      return removed;
+    }
+  }
+  return removed;
 }
 
 /** Empties Chromium's HTTP cache (CDP), so a removed file is asked of the server, not answered from there. */

@@ -1,5 +1,6 @@
 /**
- * The next deploy in Firefox and WebKit: UPD-1's and UPD-5's required rules, the same tests
+ * The next deploy in Firefox and WebKit: UPD-1's, UPD-4's and UPD-5's required rules (and UPD-4's
+ * recommended one), the same tests
  * specs/updates.spec.ts runs in Chromium. The mock server deploys a new build (`POST /__mock/deploy`:
  * the reference's second build, or the worker script with new bytes behind the proxy), the page asks
  * for an update check, and the journal says whether the browser went to the server for the worker
@@ -7,9 +8,24 @@
  * UPD-5 is about. UPD-5's recommended rule reads the server's Cache-Control headers alone, the same in
  * every engine, so it is judged once, in Chromium.
  */
+import type { AppFacts } from "../../kit/appFacts.ts";
 import type { EnginePage } from "../../kit/engines/engine.ts";
 import { SUITE_NOTE } from "../../kit/outcomes.ts";
 import { CONTROL_PREFIX, JOURNAL_COUNT_PATH } from "../../mock-server/control/controlPaths.ts";
+import {
+  armInstallWatchInPage,
+  awaitFailedInstall,
+  INSTALL_END_MS,
+  type InstallView,
+  installFateInPage,
+  installFault,
+  oldWorkerInPage,
+  removedNote,
+  replacedActiveInPage,
+  workerImports,
+} from "../checks/failedInstall.ts";
+import { serverOffline, serverOnline } from "../checks/offline.ts";
+import { evictUnloadedInPage } from "../checks/staleFiles.ts";
 import {
   APPLIED,
   armControllerChangeInPage,
@@ -22,10 +38,12 @@ import {
   updateSettings,
   updateStateInPage,
 } from "../checks/workerUpdate.ts";
-import { notChecked, precondition } from "../harness/applicability.ts";
+import { cameWithin, notChecked, precondition, RECOMMENDED } from "../harness/applicability.ts";
 import { expect, test } from "../harness/engineFixtures.ts";
 import { checkProfileFirst } from "../harness/fixtures.ts";
-import { clickNamed, engineControl } from "./enginePages.ts";
+import type { MockServer } from "../harness/mockServerProcess.ts";
+import { WRITE_GRACE_MS } from "../harness/windows.ts";
+import { clickNamed, engineControl, landOn } from "./enginePages.ts";
 
 /**
  * Seen by hand (docs/engines.md, UPD-1): in WebKitGTK 2.50 a document the app loads while its new
@@ -130,5 +148,99 @@ test.describe("UPD-5 the worker script is never pinned by an HTTP cache", () => 
     const asked = async () =>
       (await engineServer.journal()).some((entry) => entry.deploy >= deploy && new URL(entry.url, engineServer.origin).pathname === profile.worker.script);
     await expect.poll(asked, { message: `the update check asked the server for ${profile.worker.script}`, timeout: UPDATE_WAIT_MS }).toBe(true);
+  });
+});
+
+/**
+ * Chromium's UPD-4 clears its HTTP cache (CDP) so the file removed from the precache is asked of the
+ * server; neither Firefox's nor WebKit's driver can. Watched: Firefox's new install then took the
+ * Next.js app's hashed chunk from its HTTP cache (Next sends `immutable`) and took over. In their
+ * place, the test's scripts, styles, images and fonts are served `no-store` until the stimulus (a
+ * fault whose only work is that header), so no HTTP cache holds them: what UPD-4 judges, the install
+ * meeting a 404 and its outcome, does not read an HTTP cache, and the journal still says whether it
+ * was met.
+ */
+const NO_HTTP_CACHE = {
+  path: { regex: "\\.(m?js|css|svg|png|ico|webp|avif|jpe?g|gif|woff2?|ttf|otf)$" },
+  responseHeaders: { "Cache-Control": "no-store" },
+  name: "UPD-4: no HTTP cache keeps the build's files (Chromium clears it instead)",
+};
+
+const installView = (page: EnginePage): InstallView => ({
+  fate: () => page.evaluate(installFateInPage, null).catch(() => null),
+  state: () => page.evaluate(updateStateInPage, CHANGES_KEY).catch(() => null),
+  replacedActive: () => page.evaluate(replacedActiveInPage, null),
+});
+
+/** As in Chromium: home, loaded again under the worker's control, opens offline before the deploy (NAV-4's and NAV-7's subject). */
+function homeOpensOfflineBeforeDeploy(page: EnginePage, server: MockServer, facts: AppFacts): Promise<void> {
+  return precondition("home opens offline from the worker before the deploy, once loaded under its control (NAV-4, NAV-7)", async () => {
+    await page.reload();
+    if (facts.design?.value === "page cache")
+      await cameWithin("home stored in Cache Storage under its URL", () =>
+        expect.poll(() => page.evaluate(async () => (await caches.match(location.href)) !== undefined, null), { timeout: WRITE_GRACE_MS }).toBe(true),
+      );
+    await serverOffline(server);
+    const outcome = await landOn(page, "reload");
+    expect(outcome.controlled, `home reloaded offline before the deploy: ${outcome.summary}`).toBe(true);
+    await serverOnline(server);
+  });
+}
+
+test.describe("UPD-4 a failed install leaves the old worker", () => {
+  checkProfileFirst(updateSettings);
+
+  /** Opens home under control with no HTTP cache holding the build's files; `before` runs under control, before the stimulus. */
+  async function startFailingUpdate(
+    page: EnginePage,
+    server: MockServer,
+    profile: { home: string; worker: { script: string } },
+    facts: AppFacts,
+    before?: () => Promise<void>,
+  ) {
+    const noHttpCache = await server.addFault(NO_HTTP_CACHE);
+    await engineControl(page, `${server.origin}${profile.home}`, facts);
+    await before?.();
+    // Removed before the 404's fault is added, so the two never meet on one request.
+    await server.removeFault(noHttpCache.id);
+    const fault = await server.addFault(installFault(server.origin, profile.worker.script));
+    const keep = [...(await workerImports(server)), `${server.origin}${profile.worker.script}`];
+    const removed = await page.evaluate(evictUnloadedInPage, { which: "one-precached-file" as const, keep });
+    if (removed.length > 0) test.info().annotations.push({ type: SUITE_NOTE, description: removedNote(removed) });
+    await page.evaluate(armInstallWatchInPage, null);
+    await page.evaluate(armControllerChangeInPage, CHANGES_KEY);
+    const { deploy } = await server.deploy({ oldAssets: "keep" });
+    await page.evaluate(updateCheck, null);
+    await awaitFailedInstall(installView(page), server, { faultId: fault.id, removed, deploy });
+  }
+
+  test("UPD-4 a new worker whose install fails leaves the old one in control, offline too", async ({ enginePage, engineServer, profile, facts }) => {
+    await startFailingUpdate(enginePage, engineServer, profile, facts, () => homeOpensOfflineBeforeDeploy(enginePage, engineServer, facts));
+    const view = installView(enginePage);
+    // The install ends, or hangs (the recommended test's subject); either way it must not take over.
+    await cameWithin("the failed install ends", () =>
+      expect.poll(async () => (await view.state())?.installing ?? true, { timeout: INSTALL_END_MS }).toBe(false),
+    );
+    expect(await enginePage.evaluate(oldWorkerInPage, null), "the worker that controlled the page before the failed update").toEqual({
+      sameController: true,
+      active: "activated",
+    });
+    expect((await view.state())?.changed, "the controller changed").toBe(false);
+    await serverOffline(engineServer);
+    const outcome = await landOn(enginePage, "reload");
+    expect(
+      outcome.controlled,
+      `home reloaded offline after the failed install, answered by the old worker (it opened offline before the deploy): ${outcome.summary}`,
+    ).toBe(true);
+  });
+
+  test("UPD-4 a new worker whose install fails is discarded at once", RECOMMENDED, async ({ enginePage, engineServer, profile, facts }) => {
+    await startFailingUpdate(enginePage, engineServer, profile, facts);
+    const view = installView(enginePage);
+    const left = async () => {
+      const state = await view.state();
+      return state?.installing ? "a worker still installing" : state?.waiting ? "a worker waiting" : "none";
+    };
+    await expect.poll(left, { message: "no new worker left installing or waiting after its install failed", timeout: INSTALL_END_MS }).toBe("none");
   });
 });

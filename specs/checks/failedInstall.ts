@@ -1,0 +1,150 @@
+/**
+ * UPD-4's stimulus and readings, shared by Chromium's spec (specs/updates.spec.ts) and the engines'
+ * (specs/engines/updates.spec.ts): the fault that fails a new worker's install, the journal's word
+ * that the install met it, and what the page reads of the new worker's fate. The in-page functions
+ * use their argument alone, so any engine's driver can run them.
+ */
+import { regexLiteral } from "../../kit/regexLiteral.ts";
+import type { FaultInput } from "../../mock-server/faults/faultSchema.ts";
+import { cameWithin, notChecked, stimulusMissed } from "../harness/applicability.ts";
+import { expect } from "../harness/expect.ts";
+import type { MockServer } from "../harness/mockServerProcess.ts";
+import { UPDATE_WAIT_MS, type UpdateState } from "./workerUpdate.ts";
+
+/**
+ * How long a failed install gets to end once its request met the 404: Workbox's and the reference's
+ * end within a second (the worker is redundant at once); Serwist 9.5's hangs for minutes.
+ */
+export const INSTALL_END_MS = 5_000;
+
+/**
+ * A sticky 404 for every request the worker makes with `fetch` (its script is the `Referer`;
+ * `Sec-Fetch-Dest: empty` leaves its imported scripts alone, which a real deploy ships with it).
+ * Firefox and WebKit send both headers for a worker's fetch, as Chromium does (watched: docs/engines.md).
+ */
+export function installFault(origin: string, workerScript: string): FaultInput {
+  const escaped = regexLiteral(`${origin}${workerScript}`);
+  const scope = new URL(".", `${origin}${workerScript}`).pathname;
+  return {
+    path: `${scope}**`,
+    status: 404,
+    headers: { referer: { pattern: `^${escaped}(\\?.*)?$` }, "sec-fetch-dest": "empty" },
+    name: "UPD-4: the new build's files are missing",
+  };
+}
+
+/**
+ * The scripts the worker imported, from the journal, which the stimulus never removes from a
+ * precache. Firefox's worker sends no `Referer` with its imports (the journal cannot say whose they
+ * are), so any script not known to be the page's counts.
+ */
+export async function workerImports(mock: MockServer): Promise<string[]> {
+  return (await mock.journal())
+    .filter((entry) => entry.secFetchDest === "script" && entry.fromWorker !== false)
+    .map((entry) => new URL(entry.url, mock.origin).href);
+}
+
+/** What the report says when the stimulus removed a file from the precache. */
+export const removedNote = (removed: readonly string[]) =>
+  `UPD-4's stimulus removed ${removed.join(", ")} from the precache, so the new build's install had to fetch it and meet the 404`;
+
+/** Whether the journal shows a request of the worker after the deploy meeting the fault: the install asked, and failed. */
+export async function installMetFault(mock: MockServer, faultId: string, deploy: number): Promise<boolean> {
+  return (await mock.journal()).some((entry) => entry.deploy >= deploy && entry.fault === faultId && entry.faultApplied === true);
+}
+
+/** Why the test cannot judge an app whose new worker installed without meeting the fault. */
+const INSTALLED_WITHOUT_FAULT =
+  "the new worker installed (it took over or waits) before any of its requests met the 404: the app has no precache (a cache named 'precache') whose file the install would fetch again";
+
+interface InstallWatch {
+  __pckOldWorker?: unknown;
+  __pckNewWorker?: string[];
+}
+
+/**
+ * Arms, in the page, before the deploy: the worker controlling it now, and the states the deploy's
+ * new worker goes through (`updatefound`, then its `statechange`s).
+ */
+export async function armInstallWatchInPage(): Promise<void> {
+  const w = window as unknown as InstallWatch;
+  w.__pckOldWorker = navigator.serviceWorker.controller;
+  const states: string[] = [];
+  w.__pckNewWorker = states;
+  const registration = await navigator.serviceWorker.getRegistration();
+  registration?.addEventListener("updatefound", () => {
+    const found = registration.installing;
+    if (!found) return;
+    states.push(found.state);
+    found.addEventListener("statechange", () => states.push(found.state));
+  });
+}
+
+/** Where the deploy's new worker stands: not found yet or installing, past its install, or discarded; null when not armed. */
+export function installFateInPage(): "pending" | "past its install" | "discarded" | null {
+  const states = (window as unknown as InstallWatch).__pckNewWorker;
+  if (states === undefined) return null;
+  if (states.some((state) => state === "installed" || state === "activating" || state === "activated")) return "past its install";
+  return states.includes("redundant") ? "discarded" : "pending";
+}
+
+/**
+ * Whether a worker other than the one armed is the registration's active one: past its install, a
+ * new worker that skips waiting is active (activating) before its claim changes the controller.
+ */
+export async function replacedActiveInPage(): Promise<boolean> {
+  const active = (await navigator.serviceWorker.getRegistration())?.active;
+  return active != null && active !== (window as unknown as InstallWatch).__pckOldWorker;
+}
+
+/** The armed worker: still the page's controller, and its state. */
+export function oldWorkerInPage(): { sameController: boolean; active: string | null } {
+  const old = (window as unknown as InstallWatch).__pckOldWorker;
+  return { sameController: navigator.serviceWorker.controller === old, active: navigator.serviceWorker.controller?.state ?? null };
+}
+
+/** What the page says, through its engine's driver: null readings are a page between documents. */
+export interface InstallView {
+  readonly fate: () => Promise<ReturnType<typeof installFateInPage>>;
+  readonly state: () => Promise<UpdateState | null>;
+  readonly replacedActive: () => Promise<boolean>;
+}
+
+/**
+ * After the deploy and the update check: waits for the install's request to meet the fault, and ends
+ * the test not checked when nothing failed (no precache to remove a file from, or no request met it).
+ */
+export async function awaitFailedInstall(
+  view: InstallView,
+  mock: MockServer,
+  stimulus: { faultId: string; removed: readonly string[]; deploy: number },
+): Promise<void> {
+  const { faultId, removed, deploy } = stimulus;
+  const met = await cameWithin("a request of the new worker's install meeting the 404", () =>
+    expect.poll(() => installMetFault(mock, faultId, deploy), { message: "the install asked for a missing file", timeout: UPDATE_WAIT_MS }).toBe(true),
+  );
+  // With no precache to remove a file from (Angular's ngsw keeps none), a worker that took over met
+  // the fault only afterwards, as the active worker, or not within the wait: no install failed, and
+  // nothing was judged. A worker left waiting installed fine, so the same holds; one still
+  // installing is let finish first. Read whether or not the fault was met in time, so the reason
+  // does not depend on how busy the machine was (sameVerdicts: Angular's whole run gave the other).
+  // Without a precache the 404 can be met by the old worker's own requests (ngsw checks its
+  // manifest) before the new one has even begun to install (seen in a fresh-clone CI at 77bda02:
+  // the test went on and the new worker took over): wait for the new worker's own fate.
+  if (removed.length === 0) {
+    await cameWithin("the new worker passes its install, or is discarded", () => expect.poll(view.fate, { timeout: UPDATE_WAIT_MS }).not.toBe("pending"));
+    if ((await view.fate()) === "past its install") notChecked(INSTALLED_WITHOUT_FAULT);
+    // Past its install, a new worker that skips waiting is active (activating) before its claim
+    // changes the controller: read the registration's active worker too, or the reason would depend
+    // on the moment of reading (seen on the Angular app in a fresh-clone CI: "activating", no
+    // controllerchange yet, so the test went on and failed).
+    const after = await view.state();
+    if (after?.changed || after?.waiting || (await view.replacedActive())) notChecked(INSTALLED_WITHOUT_FAULT);
+  }
+  if (!met)
+    stimulusMissed(
+      "a request of the new worker's install meeting the 404",
+      "worker.script",
+      `none in the journal within ${UPDATE_WAIT_MS / 1000} s of the deploy`,
+    );
+}
