@@ -207,7 +207,9 @@ const ALL_DEVIANTS: readonly Deviant[] = [
     file: "sw/navigate.ts",
     remove: "  const network = fromNetwork(event);\n",
     with: "  const hit = await cachedDocument(url);\n  if (hit) return hit;\n  const network = fromNetwork(event);\n",
-    grep: /NAV-(4|5) /,
+    // Not the lie-fi test: where no navigation preload asks the server (Firefox), its slow answer is
+    // never met and the test is rightly not checked, which is neither a pass nor a catch.
+    grep: /^(?!.*NAV-5 serves the cached copy when the network is slower).*NAV-(4|5) /,
     caughtBy: [
       "NAV-5 answers an online navigation to a stored page from the network and stores that answer",
       "NAV-5 refreshes the cached copy on every online navigation",
