@@ -15,17 +15,7 @@ import { installFakeClock } from "../kit/fakeClock.ts";
 import { SUITE_NOTE } from "../kit/outcomes.ts";
 import { activeWorkerState } from "./checks/browserState.ts";
 import { describeDocumentState, documentState, inSettledDocument, markDocument, markSettledDocument } from "./checks/documentMarker.ts";
-import {
-  armInstallWatchInPage,
-  awaitFailedInstall,
-  INSTALL_END_MS,
-  installFateInPage,
-  installFault,
-  oldWorkerInPage,
-  removedNote,
-  replacedActiveInPage,
-  workerImports,
-} from "./checks/failedInstall.ts";
+import { armInstallWatchInPage, awaitFailedInstall, failTheInstall, INSTALL_END_MS, inPage, installViewOf, oldWorkerInPage } from "./checks/failedInstall.ts";
 import { visitHeld } from "./checks/heldPage.ts";
 import { exactPaths, lazyCodeOf } from "./checks/lazyCode.ts";
 import { navigate } from "./checks/navigation.ts";
@@ -416,17 +406,11 @@ test.describe("UPD-3 an open page survives the deploy", () => {
   );
 });
 
-/**
- * UPD-4's stimulus (specs/checks/failedInstall.ts's fault) and, on an app whose new worker would
- * install from the precache it already has, one precached file removed and the HTTP cache cleared, so
- * the install must ask the server for it.
- */
-async function failTheInstall(page: Page, mock: MockServer, workerScript: string): Promise<{ faultId: string; removed: string[] }> {
-  const fault = await mock.addFault(installFault(mock.origin, workerScript));
-  const removed = await evictUnloaded(page, "one-precached-file", [...(await workerImports(mock)), `${mock.origin}${workerScript}`]);
-  if (removed.length > 0) test.info().annotations.push({ type: SUITE_NOTE, description: removedNote(removed) });
+/** failTheInstall's stimulus, and Chromium's HTTP cache cleared so the removed file is asked of the server. */
+async function failTheInstallIn(page: Page, mock: MockServer, workerScript: string): Promise<{ faultId: string; removed: string[] }> {
+  const stimulus = await failTheInstall(inPage(page), mock, workerScript);
   await clearHttpCache(page);
-  return { faultId: fault.id, removed };
+  return stimulus;
 }
 
 /**
@@ -455,17 +439,13 @@ test.describe("UPD-4 a failed install leaves the old worker", () => {
   checkProfileFirst(updateSettings);
 
   async function startFailingUpdate(page: Page, mock: MockServer, workerScript: string): Promise<void> {
-    const { faultId, removed } = await failTheInstall(page, mock, workerScript);
+    const { faultId, removed } = await failTheInstallIn(page, mock, workerScript);
     await page.evaluate(armInstallWatchInPage);
     await armControllerChange(page);
     const { deploy } = await mock.deploy({ oldAssets: "keep" });
     await page.evaluate(updateCheck);
     await awaitFailedInstall(
-      {
-        fate: () => page.evaluate(installFateInPage).catch(() => null),
-        state: () => updateState(page),
-        replacedActive: () => page.evaluate(replacedActiveInPage),
-      },
+      installViewOf(inPage(page), () => updateState(page)),
       mock,
       { faultId, removed, deploy },
     );

@@ -4,12 +4,23 @@
  * that the install met it, and what the page reads of the new worker's fate. The in-page functions
  * use their argument alone, so any engine's driver can run them.
  */
+import { type Page, test } from "@playwright/test";
+import { SUITE_NOTE } from "../../kit/outcomes.ts";
 import { regexLiteral } from "../../kit/regexLiteral.ts";
 import type { FaultInput } from "../../mock-server/faults/faultSchema.ts";
 import { cameWithin, notChecked, stimulusMissed } from "../harness/applicability.ts";
 import { expect } from "../harness/expect.ts";
 import type { MockServer } from "../harness/mockServerProcess.ts";
+import { evictUnloadedInPage } from "./staleFiles.ts";
 import { UPDATE_WAIT_MS, type UpdateState } from "./workerUpdate.ts";
+
+/** Runs a function in the page under test, whichever engine's driver holds it (Playwright's, kit/engines'). */
+export type InPageRunner = <A, R>(fn: (arg: A) => R | Promise<R>, arg: A) => Promise<R>;
+
+/** A Playwright page's runner (its evaluate types the argument as Playwright may pass handles: ours are plain JSON). */
+export function inPage(page: Page): InPageRunner {
+  return <A, R>(fn: (arg: A) => R | Promise<R>, arg: A): Promise<R> => page.evaluate(fn as (arg: unknown) => R | Promise<R>, arg as unknown);
+}
 
 /**
  * How long a failed install gets to end once its request met the 404: Workbox's and the reference's
@@ -22,7 +33,7 @@ export const INSTALL_END_MS = 5_000;
  * `Sec-Fetch-Dest: empty` leaves its imported scripts alone, which a real deploy ships with it).
  * Firefox and WebKit send both headers for a worker's fetch, as Chromium does (watched: docs/engines.md).
  */
-export function installFault(origin: string, workerScript: string): FaultInput {
+function installFault(origin: string, workerScript: string): FaultInput {
   const escaped = regexLiteral(`${origin}${workerScript}`);
   const scope = new URL(".", `${origin}${workerScript}`).pathname;
   return {
@@ -38,18 +49,32 @@ export function installFault(origin: string, workerScript: string): FaultInput {
  * precache. Firefox's worker sends no `Referer` with its imports (the journal cannot say whose they
  * are), so any script not known to be the page's counts.
  */
-export async function workerImports(mock: MockServer): Promise<string[]> {
+async function workerImports(mock: MockServer): Promise<string[]> {
   return (await mock.journal())
     .filter((entry) => entry.secFetchDest === "script" && entry.fromWorker !== false)
     .map((entry) => new URL(entry.url, mock.origin).href);
 }
 
-/** What the report says when the stimulus removed a file from the precache. */
-export const removedNote = (removed: readonly string[]) =>
-  `UPD-4's stimulus removed ${removed.join(", ")} from the precache, so the new build's install had to fetch it and meet the 404`;
+/**
+ * UPD-4's stimulus before the deploy: the fault, and one precached file the page never loaded removed
+ * so the new worker's install must fetch it (evictUnloaded's rules), named in the report. Keeping an
+ * HTTP cache from answering that file is each engine's own step (Chromium clears it; the others
+ * serve the files no-store).
+ */
+export async function failTheInstall(run: InPageRunner, mock: MockServer, workerScript: string): Promise<{ faultId: string; removed: string[] }> {
+  const fault = await mock.addFault(installFault(mock.origin, workerScript));
+  const keep = [...(await workerImports(mock)), `${mock.origin}${workerScript}`];
+  const removed = await run(evictUnloadedInPage, { which: "one-precached-file" as const, keep });
+  if (removed.length > 0)
+    test.info().annotations.push({
+      type: SUITE_NOTE,
+      description: `UPD-4's stimulus removed ${removed.join(", ")} from the precache, so the new build's install had to fetch it and meet the 404`,
+    });
+  return { faultId: fault.id, removed };
+}
 
 /** Whether the journal shows a request of the worker after the deploy meeting the fault: the install asked, and failed. */
-export async function installMetFault(mock: MockServer, faultId: string, deploy: number): Promise<boolean> {
+async function installMetFault(mock: MockServer, faultId: string, deploy: number): Promise<boolean> {
   return (await mock.journal()).some((entry) => entry.deploy >= deploy && entry.fault === faultId && entry.faultApplied === true);
 }
 
@@ -81,7 +106,7 @@ export async function armInstallWatchInPage(): Promise<void> {
 }
 
 /** Where the deploy's new worker stands: not found yet or installing, past its install, or discarded; null when not armed. */
-export function installFateInPage(): "pending" | "past its install" | "discarded" | null {
+function installFateInPage(): "pending" | "past its install" | "discarded" | null {
   const states = (window as unknown as InstallWatch).__pckNewWorker;
   if (states === undefined) return null;
   if (states.some((state) => state === "installed" || state === "activating" || state === "activated")) return "past its install";
@@ -92,7 +117,7 @@ export function installFateInPage(): "pending" | "past its install" | "discarded
  * Whether a worker other than the one armed is the registration's active one: past its install, a
  * new worker that skips waiting is active (activating) before its claim changes the controller.
  */
-export async function replacedActiveInPage(): Promise<boolean> {
+async function replacedActiveInPage(): Promise<boolean> {
   const active = (await navigator.serviceWorker.getRegistration())?.active;
   return active != null && active !== (window as unknown as InstallWatch).__pckOldWorker;
 }
@@ -109,6 +134,13 @@ export interface InstallView {
   readonly state: () => Promise<UpdateState | null>;
   readonly replacedActive: () => Promise<boolean>;
 }
+
+/** The view through `run`, the registration's state read by `state` (updateState, or its engine form). */
+export const installViewOf = (run: InPageRunner, state: () => Promise<UpdateState | null>): InstallView => ({
+  fate: () => run(installFateInPage, null).catch(() => null),
+  state,
+  replacedActive: () => run(replacedActiveInPage, null),
+});
 
 /**
  * After the deploy and the update check: waits for the install's request to meet the fault, and ends

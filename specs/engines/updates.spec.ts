@@ -12,20 +12,8 @@ import type { AppFacts } from "../../kit/appFacts.ts";
 import type { EnginePage } from "../../kit/engines/engine.ts";
 import { SUITE_NOTE } from "../../kit/outcomes.ts";
 import { CONTROL_PREFIX, JOURNAL_COUNT_PATH } from "../../mock-server/control/controlPaths.ts";
-import {
-  armInstallWatchInPage,
-  awaitFailedInstall,
-  INSTALL_END_MS,
-  type InstallView,
-  installFateInPage,
-  installFault,
-  oldWorkerInPage,
-  removedNote,
-  replacedActiveInPage,
-  workerImports,
-} from "../checks/failedInstall.ts";
+import { armInstallWatchInPage, awaitFailedInstall, failTheInstall, INSTALL_END_MS, installViewOf, oldWorkerInPage } from "../checks/failedInstall.ts";
 import { serverOffline, serverOnline } from "../checks/offline.ts";
-import { evictUnloadedInPage } from "../checks/staleFiles.ts";
 import {
   APPLIED,
   armControllerChangeInPage,
@@ -166,11 +154,7 @@ const NO_HTTP_CACHE = {
   name: "UPD-4: no HTTP cache keeps the build's files (Chromium clears it instead)",
 };
 
-const installView = (page: EnginePage): InstallView => ({
-  fate: () => page.evaluate(installFateInPage, null).catch(() => null),
-  state: () => page.evaluate(updateStateInPage, CHANGES_KEY).catch(() => null),
-  replacedActive: () => page.evaluate(replacedActiveInPage, null),
-});
+const installView = (page: EnginePage) => installViewOf(page.evaluate.bind(page), () => page.evaluate(updateStateInPage, CHANGES_KEY).catch(() => null));
 
 /** As in Chromium: home, loaded again under the worker's control, opens offline before the deploy (NAV-4's and NAV-7's subject). */
 function homeOpensOfflineBeforeDeploy(page: EnginePage, server: MockServer, facts: AppFacts): Promise<void> {
@@ -203,15 +187,12 @@ test.describe("UPD-4 a failed install leaves the old worker", () => {
     await before?.();
     // Removed before the 404's fault is added, so the two never meet on one request.
     await server.removeFault(noHttpCache.id);
-    const fault = await server.addFault(installFault(server.origin, profile.worker.script));
-    const keep = [...(await workerImports(server)), `${server.origin}${profile.worker.script}`];
-    const removed = await page.evaluate(evictUnloadedInPage, { which: "one-precached-file" as const, keep });
-    if (removed.length > 0) test.info().annotations.push({ type: SUITE_NOTE, description: removedNote(removed) });
+    const { faultId, removed } = await failTheInstall(page.evaluate.bind(page), server, profile.worker.script);
     await page.evaluate(armInstallWatchInPage, null);
     await page.evaluate(armControllerChangeInPage, CHANGES_KEY);
     const { deploy } = await server.deploy({ oldAssets: "keep" });
     await page.evaluate(updateCheck, null);
-    await awaitFailedInstall(installView(page), server, { faultId: fault.id, removed, deploy });
+    await awaitFailedInstall(installView(page), server, { faultId, removed, deploy });
   }
 
   test("UPD-4 a new worker whose install fails leaves the old one in control, offline too", async ({ enginePage, engineServer, profile, facts }) => {
