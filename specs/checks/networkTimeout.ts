@@ -6,6 +6,7 @@
  */
 import type { Profile } from "../../cli/profile/profileSchema.ts";
 import { PROXIED } from "../harness/applicability.ts";
+import { expect } from "../harness/expect.ts";
 import type { MockServer } from "../harness/mockServerProcess.ts";
 
 /** A network timeout short enough that lie-fi specs do not wait the reference shell's 3 s default. */
@@ -16,6 +17,9 @@ const SHORT_TIMEOUT_MS = 400;
  * than any timeout worth having (Workbox's examples use 3 s, ours 3 s), short enough for a test.
  */
 const NO_TIMEOUT_BUDGET_MS = 5_000;
+
+/** How much slower than the timeout a slow network is (NAV-5's lie-fi): clearly past it. */
+export const SLOWER_BY_MS = 1_000;
 
 /** Time on top of the timeout for the worker to answer from its cache and the page to render. */
 export const ANSWER_MARGIN_MS = 5_000;
@@ -38,4 +42,16 @@ export async function networkTimeout(mock: MockServer, profile: Profile): Promis
     return SHORT_TIMEOUT_MS;
   }
   return profile.worker.networkTimeoutMs ?? NO_TIMEOUT_BUDGET_MS;
+}
+
+/**
+ * The slow request the fault `faultId` delayed by `slowerMs` was answered in full and waited for:
+ * 200, or 304 where the browser revalidated a copy of its HTTP cache (Next.js sends ETags).
+ */
+export async function answeredInFull(mock: MockServer, faultId: string, slowerMs: number): Promise<void> {
+  const slow = async () => (await mock.journal()).find((entry) => entry.fault === faultId);
+  await expect.poll(async () => (await slow())?.outcome, { message: "the slow request was answered in full" }).toBe("completed");
+  const answered = await slow();
+  expect([200, 304], `the slow request's status (${answered?.status})`).toContain(answered?.status);
+  expect(answered?.durationMs, "how long the slow request took (ms)").toBeGreaterThanOrEqual(slowerMs);
 }

@@ -25,6 +25,7 @@ import { checkProfileFirst } from "../harness/fixtures.ts";
 import type { MockServer } from "../harness/mockServerProcess.ts";
 import { offlineEffectWindow, WRITE_GRACE_MS } from "../harness/windows.ts";
 import { cachedUrlsIn, clientNavigate, engineControl, headingOf, landOn, shownText, visitHeldIn } from "./enginePages.ts";
+import { decided, registrationScopes, scriptFetches } from "./engineRegistration.ts";
 
 /** Real time for the browser to see the route go or come back: WebKitGTK took 3–5 s here, Firefox under 1 s. */
 const STATE_CHANGE_MS = 10_000;
@@ -234,19 +235,10 @@ test.describe("ONL-2 caching and registration switched off", () => {
   });
 
   test("ONL-2 registers no worker when registration is switched off", RECOMMENDED, async ({ enginePage, engineServer, profile }) => {
-    const { decidedSelector } = servedReference(profile, "configuration switches");
     await engineServer.configure({ register: false });
     await enginePage.goto(`${engineServer.origin}${profile.home}`);
-    await expect
-      .poll(() => enginePage.evaluate((wanted) => document.querySelector(wanted) !== null, decidedSelector), {
-        message: "the page says it has decided whether to register",
-      })
-      .toBe(true);
-    expect(
-      await enginePage.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).map((r) => r.scope), null),
-      "the page's registrations",
-    ).toEqual([]);
-    const scriptFetches = (await engineServer.journal()).filter((entry) => entry.url.startsWith(profile.worker.script)).map((entry) => entry.url);
-    expect(scriptFetches, "fetches of the worker script (a register() call)").toEqual([]);
+    await decided(enginePage, profile, async () => []);
+    expect(await registrationScopes(enginePage), "the page's registrations").toEqual([]);
+    expect(await scriptFetches(engineServer, profile), "fetches of the worker script (a register() call)").toEqual([]);
   });
 });

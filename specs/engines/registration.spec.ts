@@ -13,33 +13,8 @@ import { CONTROL_TIMEOUT_MS } from "../../kit/workerControl.ts";
 import { cameWithin, needs, notChecked, precondition, RECOMMENDED, servedReference } from "../harness/applicability.ts";
 import { expect, test } from "../harness/engineFixtures.ts";
 import { checkProfileFirst } from "../harness/fixtures.ts";
-import type { MockServer } from "../harness/mockServerProcess.ts";
 import { registerWatchWindow } from "../harness/windows.ts";
-
-/** The worker script fetches the journal holds: each is a register() call (or the browser's update check of one). */
-async function scriptFetches(server: MockServer, profile: Profile): Promise<string[]> {
-  return (await server.journal()).filter((entry) => entry.url.startsWith(profile.worker.script)).map((entry) => entry.url);
-}
-
-/** The scopes of the page's origin's registrations. */
-const registrationScopes = (page: EnginePage) => page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).map((r) => r.scope), null);
-
-/**
- * Waits until the app has decided whether to register: the reference says so on the page; any other
- * app has decided once `load` has fired and its listeners ran (goto resolves after load). A page
- * that threw on the way never says so: its errors are then the verdict, not the wait.
- */
-async function decided(page: EnginePage, profile: Profile, errors: () => Promise<string[]>): Promise<void> {
-  const selector = profile.reference?.decidedSelector;
-  if (selector === undefined) return;
-  try {
-    await expect
-      .poll(() => page.evaluate((wanted) => document.querySelector(wanted) !== null, selector), { message: "the page says it has decided whether to register" })
-      .toBe(true);
-  } catch (error) {
-    if ((await errors()).length === 0) throw error;
-  }
-}
+import { decided, registrationScopes, scriptFetches } from "./engineRegistration.ts";
 
 /**
  * Takes a browser feature away (its argument: "serviceWorker" or "caches") before the page's scripts
