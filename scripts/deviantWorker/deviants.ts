@@ -376,6 +376,7 @@ const ALL_DEVIANTS: readonly Deviant[] = [
     ],
     grep: /UPD-2 an update reloads /,
     caughtBy: ["UPD-2 an update reloads the page at most once", "UPD-2 an update reloads a page loaded under the old worker at most once"],
+    engines: ["firefox", "webkit"],
   },
   {
     // A reload guard that writes its note to one storage and reads it from another: it never sees

@@ -8,8 +8,10 @@
  * UPD-5 is about. UPD-5's recommended rule reads the server's Cache-Control headers alone, the same in
  * every engine, so it is judged once, in Chromium.
  */
+
+import type { Profile } from "../../cli/profile/profileSchema.ts";
 import type { AppFacts } from "../../kit/appFacts.ts";
-import type { EnginePage } from "../../kit/engines/engine.ts";
+import type { EngineBrowser, EnginePage } from "../../kit/engines/engine.ts";
 import { SUITE_NOTE } from "../../kit/outcomes.ts";
 import { CONTROL_PREFIX, JOURNAL_COUNT_PATH } from "../../mock-server/control/controlPaths.ts";
 import { armInstallWatchInPage, awaitFailedInstall, failTheInstall, INSTALL_END_MS, installViewOf, oldWorkerInPage } from "../checks/failedInstall.ts";
@@ -19,9 +21,11 @@ import {
   armControllerChangeInPage,
   CHANGES_KEY,
   checkForUpdateBy,
+  describeUpdateState,
   progressOf,
   UPDATE_WAIT_MS,
   type UpdateSettings,
+  type UpdateState,
   updateCheck,
   updateSettings,
   updateStateInPage,
@@ -31,6 +35,7 @@ import { expect, test } from "../harness/engineFixtures.ts";
 import { checkProfileFirst } from "../harness/fixtures.ts";
 import type { MockServer } from "../harness/mockServerProcess.ts";
 import { WRITE_GRACE_MS } from "../harness/windows.ts";
+import { countDocuments, DOCUMENT_POLL_MS, pageCountingDocuments } from "./engineDocuments.ts";
 import { clickNamed, engineControl, landOn } from "./enginePages.ts";
 
 /**
@@ -66,16 +71,51 @@ async function progressIn(page: EnginePage, update: UpdateSettings): Promise<str
   return progressOf(state, update);
 }
 
+/**
+ * APPLIED when the page's own controller reads `activating` with the update otherwise applied and a
+ * fresh document of the tab reads it `activated` (STALE_STATE: WebKitGTK's reloaded document), noted
+ * in the report; else the state in words.
+ */
+async function freshlyActivated(page: EnginePage, state: UpdateState | null, profile: Profile, engine: EngineBrowser): Promise<string> {
+  if (!state?.changed || state.controllerState !== "activating" || state.waiting || state.installing) return describeUpdateState(state);
+  const fresh = await page.evaluate(freshActiveState, { src: `${CONTROL_PREFIX}${JOURNAL_COUNT_PATH}`, scope: profile.worker.scope ?? profile.home });
+  test.info().annotations.push({ type: SUITE_NOTE, description: `${engine.engine}: the page read its controller activating; ${STALE_STATE} (${fresh})` });
+  return fresh === "activated" ? APPLIED : describeUpdateState(state);
+}
+
+/** updateProgress() in any engine, with WebKitGTK's stale `activating` read as a fresh document reads it. */
+async function appliedIn(page: EnginePage, update: UpdateSettings, profile: Profile, engine: EngineBrowser): Promise<string> {
+  const state = await page.evaluate(updateStateInPage, CHANGES_KEY).catch(() => null);
+  const progress = progressOf(state, update);
+  return progress === APPLIED ? progress : freshlyActivated(page, state, profile, engine);
+}
+
+/**
+ * With `prompt`, clicks the app's button that accepts the update once it shows. A prompt that never
+ * shows is the app's failure, not a missed stimulus (as in Chromium). The profile's schema asks for
+ * `accept` with `prompt`.
+ */
+async function acceptPrompt(page: EnginePage, update: UpdateSettings): Promise<void> {
+  const { accept } = update;
+  if (update.activation !== "prompt" || accept === undefined) return;
+  const clicked = () =>
+    clickNamed(page, "button", accept).then(
+      () => true,
+      () => false,
+    );
+  await expect.poll(clicked, { message: `the app's prompt to use the new version (a button named '${accept}')`, timeout: UPDATE_WAIT_MS }).toBe(true);
+}
+
+/** An engine page is a private context of its own (kit/engines/engine.ts): a second tab of the same context, which reopening the app needs, is not there yet. */
+function notWithReopen(profile: Profile): void {
+  if (updateSettings(profile).activation === "reopen")
+    notChecked(
+      "the app applies an update once every tab is closed and it is opened again (update.activation reopen): a new tab of the same browser context is Chromium's for now",
+    );
+}
+
 test.describe("UPD-1 a deploy reaches the user", () => {
-  checkProfileFirst((profile) => {
-    const update = updateSettings(profile);
-    // An engine page is a private context of its own (kit/engines/engine.ts): a second tab of the same
-    // context, which reopening the app needs, is not there yet.
-    if (update.activation === "reopen")
-      notChecked(
-        "the app applies an update once every tab is closed and it is opened again (update.activation reopen): a new tab of the same browser context is Chromium's for now",
-      );
-  });
+  checkProfileFirst(notWithReopen);
 
   test("UPD-1 a deploy's new worker takes control of the app after the app's own update step", async ({
     enginePage,
@@ -89,17 +129,7 @@ test.describe("UPD-1 a deploy reaches the user", () => {
     await enginePage.evaluate(armControllerChangeInPage, CHANGES_KEY);
     const { deploy } = await engineServer.deploy({ oldAssets: "keep" });
     await checkForUpdateBy(() => enginePage.evaluate(updateCheck, null), engineServer, profile, deploy);
-    const { accept } = update;
-    if (update.activation === "prompt" && accept !== undefined) {
-      // A prompt that never shows is the app's failure, not a missed stimulus (as in Chromium). The
-      // profile's schema asks for `accept` with `prompt`.
-      const clicked = () =>
-        clickNamed(enginePage, "button", accept).then(
-          () => true,
-          () => false,
-        );
-      await expect.poll(clicked, { message: `the app's prompt to use the new version (a button named '${accept}')`, timeout: UPDATE_WAIT_MS }).toBe(true);
-    }
+    await acceptPrompt(enginePage, update);
     const applied = await expect
       .poll(() => progressIn(enginePage, update), { timeout: UPDATE_WAIT_MS })
       .toBe(APPLIED)
@@ -117,12 +147,88 @@ test.describe("UPD-1 a deploy reaches the user", () => {
       await precondition("the document the controllerchange listener was armed in is still the page's", async () => {
         throw new Error("the app replaced its document after the listener was armed, so a controller change may have gone unseen");
       });
-    if (state.changed && state.controllerState === "activating" && !state.waiting && !state.installing) {
-      const fresh = await enginePage.evaluate(freshActiveState, { src: `${CONTROL_PREFIX}${JOURNAL_COUNT_PATH}`, scope: profile.worker.scope ?? profile.home });
-      test.info().annotations.push({ type: SUITE_NOTE, description: `${engineOf.engine}: the page read its controller activating; ${STALE_STATE} (${fresh})` });
-      if (fresh === "activated") return;
-    }
+    if ((await freshlyActivated(enginePage, state, profile, engineOf)) === APPLIED) return;
     expect(progressOf(state, update), `the new worker controls the app after its update step (${update.activation})`).toBe(APPLIED);
+  });
+});
+
+/** What the UPD-2 wait reads once the tab has had a second new document since the deploy. */
+const RELOADED_TWICE = "reloaded twice";
+
+/** How long the journal must stay still for the network to count as quiet once the update is applied (Chromium waits for `networkidle`). */
+const QUIET_MS = 1_000;
+
+test.describe("UPD-2 reloads on an update", () => {
+  checkProfileFirst(notWithReopen);
+
+  /**
+   * Chromium's test in any engine: from the deploy until the update is applied, and once the network
+   * is quiet after it, at most one new document of the tab. A second one ends the wait at once (a
+   * page that reloads while a worker waits loops for ever, and its update never applies).
+   */
+  async function reloadsAtMostOnce(page: EnginePage, server: MockServer, profile: Profile, engine: EngineBrowser): Promise<void> {
+    const update = updateSettings(profile);
+    await page.evaluate(armControllerChangeInPage, CHANGES_KEY);
+    const documents = await countDocuments(page, engine);
+    const { deploy } = await server.deploy({ oldAssets: "keep" });
+    await checkForUpdateBy(() => page.evaluate(updateCheck, null), server, profile, deploy);
+    await acceptPrompt(page, update);
+    let progress = "";
+    await cameWithin("the update is applied (UPD-1's subject), or the tab reloads a second time", () =>
+      expect
+        .poll(async () => (progress = (await documents.read()) > 1 ? RELOADED_TWICE : await appliedIn(page, update, profile, engine)), {
+          timeout: UPDATE_WAIT_MS,
+          intervals: [DOCUMENT_POLL_MS],
+        })
+        .toMatch(new RegExp(`^(${APPLIED}|${RELOADED_TWICE})$`)),
+    );
+    const reloads = `reloads of the tab since the deploy (new documents, ${documents.how})`;
+    expect(await documents.read(), `${reloads}, the update ${progress === APPLIED ? "applied" : "not applied"}`).toBeLessThanOrEqual(1);
+    if (progress !== APPLIED) notChecked("the update was never applied, so its reloads cannot be counted (UPD-1's tests say why)");
+    // The document that stays: the journal still for a second, the documents read all along.
+    let entries = -1;
+    let still = Date.now();
+    await cameWithin(`the network quiet after the update (${QUIET_MS} ms without a request)`, () =>
+      expect
+        .poll(
+          async () => {
+            await documents.read();
+            const now = (await server.journal()).length;
+            if (now !== entries) [entries, still] = [now, Date.now()];
+            return Date.now() - still >= QUIET_MS;
+          },
+          { timeout: UPDATE_WAIT_MS, intervals: [DOCUMENT_POLL_MS] },
+        )
+        .toBe(true),
+    );
+    expect(await documents.read(), `${reloads}, once the update was applied and the network went quiet`).toBeLessThanOrEqual(1);
+  }
+
+  test("UPD-2 an update reloads the page at most once", async ({ engineOf, engineServer, profile, facts }) => {
+    const page = await pageCountingDocuments(engineOf);
+    try {
+      await engineControl(page, `${engineServer.origin}${profile.home}`, facts);
+      await reloadsAtMostOnce(page, engineServer, profile, engineOf);
+    } finally {
+      await page.close();
+    }
+  });
+
+  test("UPD-2 an update reloads a page loaded under the old worker at most once", async ({ engineOf, engineServer, profile, facts }) => {
+    const page = await pageCountingDocuments(engineOf);
+    try {
+      await engineControl(page, `${engineServer.origin}${profile.home}`, facts);
+      // A tab like a person's when a deploy lands: loaded under the worker that controls it now.
+      await precondition(`${profile.home} reloaded under the worker's control`, async () => {
+        await page.reload();
+        await expect
+          .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null, null), { message: "the reloaded page is controlled" })
+          .toBe(true);
+      });
+      await reloadsAtMostOnce(page, engineServer, profile, engineOf);
+    } finally {
+      await page.close();
+    }
   });
 });
 
