@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { caughtIn, DEVIANTS, deviantProjects, notCheckedIn } from "./deviants.ts";
+import { caughtIn, DEVIANTS, deviantProjects, namesIn, notCheckedIn } from "./deviants.ts";
 
 test("a deviant's engine lists name only tests of its caughtBy, and only for engines it runs in", () => {
   for (const deviant of DEVIANTS) {
@@ -27,4 +27,13 @@ test("in an engine a deviant must be caught by its engine tests, less those the 
 test("a deviant the engines run is one the mock server serves, never one only Playwright's routing puts in place", () => {
   for (const deviant of DEVIANTS.filter((one) => one.engines?.length)) expect(["reference", "host"], deviant.name).toContain(deviant.kind);
   expect(() => deviantProjects({ name: "routed", kind: "worker", engines: ["firefox"] })).toThrow(/kind "reference"/);
+});
+
+test("PCK_DEVIANTS names deviants whose names hold a comma, beside others, and says which names it does not know", () => {
+  const known = new Set(["cache first", "host caches the worker script a day, read through the HTTP cache", "never activates"]);
+  expect(namesIn("host caches the worker script a day, read through the HTTP cache,never activates", known)).toEqual({
+    wanted: ["host caches the worker script a day, read through the HTTP cache", "never activates"],
+    unknown: [],
+  });
+  expect(namesIn(" cache first , no such one, never activates", known)).toEqual({ wanted: ["cache first", "never activates"], unknown: ["no such one"] });
 });

@@ -30,13 +30,13 @@ import {
   updateSettings,
   updateStateInPage,
 } from "../checks/workerUpdate.ts";
-import { cameWithin, notChecked, precondition, RECOMMENDED } from "../harness/applicability.ts";
+import { cameWithin, notChecked, precondition, RECOMMENDED, stimulus } from "../harness/applicability.ts";
 import { expect, test } from "../harness/engineFixtures.ts";
 import { checkProfileFirst } from "../harness/fixtures.ts";
 import type { MockServer } from "../harness/mockServerProcess.ts";
 import { WRITE_GRACE_MS } from "../harness/windows.ts";
 import { countDocuments, DOCUMENT_POLL_MS, pageCountingDocuments } from "./engineDocuments.ts";
-import { clickNamed, engineControl, landOn } from "./enginePages.ts";
+import { clickNamed, clientNavigate, engineControl, headingOf, landOn } from "./enginePages.ts";
 
 /**
  * Seen by hand (docs/engines.md, UPD-1): in WebKitGTK 2.50 a document the app loads while its new
@@ -228,6 +228,55 @@ test.describe("UPD-2 reloads on an update", () => {
       await reloadsAtMostOnce(page, engineServer, profile, engineOf);
     } finally {
       await page.close();
+    }
+  });
+});
+
+test.describe("UPD-3 an open page survives the deploy", () => {
+  checkProfileFirst(updateSettings);
+
+  /** Chromium's awaitAutoTakeover() in any engine: with `auto`, the new worker takes over the open page; an observation the test goes on from. */
+  async function autoTakeover(page: EnginePage, update: UpdateSettings): Promise<void> {
+    if (update.activation !== "auto") return;
+    const state = () => page.evaluate(updateStateInPage, CHANGES_KEY).catch(() => null);
+    await cameWithin("the new worker takes over the open page", () =>
+      expect.poll(async () => (await state())?.changed ?? false, { timeout: UPDATE_WAIT_MS }).toBe(true),
+    );
+    await cameWithin("the page's new controller activated", () =>
+      expect.poll(async () => (await state())?.controllerState, { timeout: UPDATE_WAIT_MS }).toBe("activated"),
+    );
+  }
+
+  test("UPD-3 an open page's client-side navigations work after a deploy", async ({ enginePage, engineServer, profile, facts }) => {
+    const update = updateSettings(profile);
+    await engineControl(enginePage, `${engineServer.origin}${profile.home}`, facts);
+    await enginePage.evaluate(armControllerChangeInPage, CHANGES_KEY);
+    const { deploy } = await engineServer.deploy({ oldAssets: "404" });
+    await checkForUpdateBy(() => enginePage.evaluate(updateCheck, null), engineServer, profile, deploy);
+    await stimulus("a new worker after the update check", "worker.script", () =>
+      expect
+        .poll(
+          async () => {
+            const state = await enginePage.evaluate(updateStateInPage, CHANGES_KEY).catch(() => null);
+            return Boolean(state && (state.changed || state.waiting || state.installing));
+          },
+          { message: "a new worker installing, waiting or in control", timeout: UPDATE_WAIT_MS },
+        )
+        .toBe(true),
+    );
+    await autoTakeover(enginePage, update);
+    // The first two listed pages (one, where the profile lists one), each reached by the app's own navigation.
+    const targets = [...profile.pages.slice(0, 2), ...(update.lazyPage ? [update.lazyPage] : [])];
+    for (const target of targets) {
+      await clientNavigate(enginePage, profile, target);
+      await expect
+        .poll(() => headingOf(enginePage, target).catch(() => null), {
+          message: `${target.path}, reached client-side from the page open before the deploy`,
+          timeout: UPDATE_WAIT_MS,
+        })
+        .toBe(target.heading);
+      await enginePage.evaluate(() => history.back(), null);
+      await expect.poll(() => enginePage.evaluate(() => location.pathname, null).catch(() => null), { message: "back at home" }).toBe(profile.home);
     }
   });
 });
