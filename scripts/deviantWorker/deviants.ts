@@ -335,6 +335,12 @@ const ALL_DEVIANTS: readonly Deviant[] = [
       "UPD-2 an update does not reload a page loaded under the old worker with unsaved input, the focus elsewhere",
       "UPD-2 an update applied from another tab does not reload a tab with unsaved input",
     ],
+    engines: ["firefox", "webkit"],
+    // Across tabs is Chromium's: an engine page has no second tab of its context.
+    inEngines: [
+      "UPD-2 an update does not reload a page with unsaved input",
+      "UPD-2 an update does not reload a page loaded under the old worker with unsaved input, the focus elsewhere",
+    ],
   },
   {
     // The recipe with the usual guard for the first visit: reload on `controllerchange` only when a
@@ -347,6 +353,7 @@ const ALL_DEVIANTS: readonly Deviant[] = [
     with: '    const loadedUnder = container.controller !== null;\n    container.addEventListener("controllerchange", () => {\n      if (loadedUnder) win.location.reload();\n    });\n    container.addEventListener("controllerchange", report);\n',
     grep: /UPD-2 /,
     caughtBy: ["UPD-2 an update does not reload a page loaded under the old worker with unsaved input, the focus elsewhere"],
+    engines: ["firefox", "webkit"],
   },
   {
     // A lazy page whose failed chunk is not caught: on a host whose SPA fallback answers the deleted

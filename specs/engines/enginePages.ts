@@ -180,6 +180,43 @@ export async function clickNamed(page: EnginePage, role: "link" | "button", name
 }
 
 /**
+ * In the page: the text field a person reads `label` on, as Chromium's specs find a textbox by its
+ * accessible name (a `<label>`, `aria-label` or `aria-labelledby`); with `type`, first types into it
+ * as a person's typing reaches a framework (the value set through the element's own setter, then
+ * `input`) and, with `leave`, moves the focus away. Null when there is no such field. One function,
+ * as a driver sends it whole (no eval in the page, which an app's CSP may forbid).
+ */
+function fieldInPage({ label, type }: { label: string; type?: { text: string; leave: boolean } }): { value: string; focused: boolean } | null {
+  // biome-ignore lint/performance/useDomNodeTextContent: the name a person reads, as the accessible name.
+  const named = (element: Element | null) => (element as HTMLElement | null)?.innerText.trim() === label;
+  const fields = [...document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>("textarea, input:not([type]), input[type=text], input[type=search]")];
+  const field = fields.find(
+    (one) =>
+      [...(one.labels ?? [])].some(named) ||
+      one.getAttribute("aria-label")?.trim() === label ||
+      (one.getAttribute("aria-labelledby") ?? "").split(/\s+/).some((id) => id !== "" && named(document.getElementById(id))),
+  );
+  if (!field) return null;
+  if (type) {
+    field.focus();
+    Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), "value")?.set?.call(field, type.text);
+    field.dispatchEvent(new Event("input", { bubbles: true }));
+    if (type.leave) field.blur();
+  }
+  return { value: field.value, focused: document.activeElement === field };
+}
+
+/** Types `text` into the field named `label` (fieldInPage), with `leave` moving the focus away after; throws when there is none. */
+export async function typeInto(page: EnginePage, label: string, text: string, leave = false): Promise<{ focused: boolean }> {
+  const field = await page.evaluate(fieldInPage, { label, type: { text, leave } });
+  if (!field) throw new Error(`no text field named "${label}"`);
+  return field;
+}
+
+/** The value of the field named `label`, or null when there is none. */
+export const fieldValue = async (page: EnginePage, label: string) => (await page.evaluate(fieldInPage, { label }))?.value ?? null;
+
+/**
  * Sets off a client-side navigation to `target` in the page as a person does (the profile's
  * `navigate`: a click on the link or button named `target.link`), or as the app's router does
  * (`pushState`: Next.js's own router where there is one, else a history change and a popstate), then

@@ -1,19 +1,16 @@
 /**
- * The next deploy in Firefox and WebKit: UPD-1's, UPD-4's and UPD-5's required rules (and UPD-4's
- * recommended one), the same tests
- * specs/updates.spec.ts runs in Chromium. The mock server deploys a new build (`POST /__mock/deploy`:
- * the reference's second build, or the worker script with new bytes behind the proxy), the page asks
- * for an update check, and the journal says whether the browser went to the server for the worker
- * script: each engine has its own HTTP cache and its own reading of `updateViaCache`, which is what
- * UPD-5 is about. UPD-5's recommended rule reads the server's Cache-Control headers alone, the same in
- * every engine, so it is judged once, in Chromium.
+ * The next deploy in Firefox and WebKit: the same tests specs/updates.spec.ts runs in Chromium, for
+ * UPD-1's, UPD-3's and UPD-5's required rules and both of UPD-2's and UPD-4's (UPD-2's across tabs
+ * is Chromium's: an engine page has no second tab of its context). The mock server deploys a new
+ * build (`POST /__mock/deploy`: the reference's second build, or the worker script with new bytes
+ * behind the proxy), the page asks for an update check, and the journal says whether the browser
+ * went to the server for the worker script: each engine has its own HTTP cache and its own reading
+ * of `updateViaCache`, which is what UPD-5 is about. UPD-5's recommended rule reads the server's
+ * Cache-Control headers alone, the same in every engine, so it is judged once, in Chromium.
  */
-
 import type { Profile } from "../../cli/profile/profileSchema.ts";
 import type { AppFacts } from "../../kit/appFacts.ts";
 import type { EngineBrowser, EnginePage } from "../../kit/engines/engine.ts";
-import { SUITE_NOTE } from "../../kit/outcomes.ts";
-import { CONTROL_PREFIX, JOURNAL_COUNT_PATH } from "../../mock-server/control/controlPaths.ts";
 import { armInstallWatchInPage, awaitFailedInstall, failTheInstall, INSTALL_END_MS, installViewOf, oldWorkerInPage } from "../checks/failedInstall.ts";
 import { serverOffline, serverOnline } from "../checks/offline.ts";
 import {
@@ -21,11 +18,8 @@ import {
   armControllerChangeInPage,
   CHANGES_KEY,
   checkForUpdateBy,
-  describeUpdateState,
   progressOf,
   UPDATE_WAIT_MS,
-  type UpdateSettings,
-  type UpdateState,
   updateCheck,
   updateSettings,
   updateStateInPage,
@@ -36,83 +30,8 @@ import { checkProfileFirst } from "../harness/fixtures.ts";
 import type { MockServer } from "../harness/mockServerProcess.ts";
 import { WRITE_GRACE_MS } from "../harness/windows.ts";
 import { countDocuments, DOCUMENT_POLL_MS, pageCountingDocuments } from "./engineDocuments.ts";
-import { clickNamed, clientNavigate, engineControl, headingOf, landOn } from "./enginePages.ts";
-
-/**
- * Seen by hand (docs/engines.md, UPD-1): in WebKitGTK 2.50 a document the app loads while its new
- * worker is activating (a reload on `controllerchange`, as vite-plugin-pwa's prompt does) reads its
- * controller `activating` from then on, in about half the runs, while a fresh document of the same
- * tab reads `activated`.
- */
-const STALE_STATE = "the worker's state as a fresh document of the tab reads it (an iframe of the mock server's own, removed after)";
-
-/**
- * The state of the active worker of the registration at `scope`, as a fresh same-origin document
- * reads it: an iframe of `src` (the mock server's control API, no app code), removed after.
- */
-async function freshActiveState({ src, scope }: { src: string; scope: string }): Promise<string> {
-  const frame = document.createElement("iframe");
-  frame.hidden = true;
-  frame.src = src;
-  const loaded = new Promise((resolve) => frame.addEventListener("load", resolve, { once: true }));
-  document.body.append(frame);
-  try {
-    await loaded;
-    const container = frame.contentWindow?.navigator.serviceWorker;
-    return (await container?.getRegistration(scope))?.active?.state ?? "no active worker";
-  } finally {
-    frame.remove();
-  }
-}
-
-/** updateProgress() in any engine: the page between documents (a reload under way) is a state too. */
-async function progressIn(page: EnginePage, update: UpdateSettings): Promise<string> {
-  const state = await page.evaluate(updateStateInPage, CHANGES_KEY).catch(() => null);
-  return progressOf(state, update);
-}
-
-/**
- * APPLIED when the page's own controller reads `activating` with the update otherwise applied and a
- * fresh document of the tab reads it `activated` (STALE_STATE: WebKitGTK's reloaded document), noted
- * in the report; else the state in words.
- */
-async function freshlyActivated(page: EnginePage, state: UpdateState | null, profile: Profile, engine: EngineBrowser): Promise<string> {
-  if (!state?.changed || state.controllerState !== "activating" || state.waiting || state.installing) return describeUpdateState(state);
-  const fresh = await page.evaluate(freshActiveState, { src: `${CONTROL_PREFIX}${JOURNAL_COUNT_PATH}`, scope: profile.worker.scope ?? profile.home });
-  test.info().annotations.push({ type: SUITE_NOTE, description: `${engine.engine}: the page read its controller activating; ${STALE_STATE} (${fresh})` });
-  return fresh === "activated" ? APPLIED : describeUpdateState(state);
-}
-
-/** updateProgress() in any engine, with WebKitGTK's stale `activating` read as a fresh document reads it. */
-async function appliedIn(page: EnginePage, update: UpdateSettings, profile: Profile, engine: EngineBrowser): Promise<string> {
-  const state = await page.evaluate(updateStateInPage, CHANGES_KEY).catch(() => null);
-  const progress = progressOf(state, update);
-  return progress === APPLIED ? progress : freshlyActivated(page, state, profile, engine);
-}
-
-/**
- * With `prompt`, clicks the app's button that accepts the update once it shows. A prompt that never
- * shows is the app's failure, not a missed stimulus (as in Chromium). The profile's schema asks for
- * `accept` with `prompt`.
- */
-async function acceptPrompt(page: EnginePage, update: UpdateSettings): Promise<void> {
-  const { accept } = update;
-  if (update.activation !== "prompt" || accept === undefined) return;
-  const clicked = () =>
-    clickNamed(page, "button", accept).then(
-      () => true,
-      () => false,
-    );
-  await expect.poll(clicked, { message: `the app's prompt to use the new version (a button named '${accept}')`, timeout: UPDATE_WAIT_MS }).toBe(true);
-}
-
-/** An engine page is a private context of its own (kit/engines/engine.ts): a second tab of the same context, which reopening the app needs, is not there yet. */
-function notWithReopen(profile: Profile): void {
-  if (updateSettings(profile).activation === "reopen")
-    notChecked(
-      "the app applies an update once every tab is closed and it is opened again (update.activation reopen): a new tab of the same browser context is Chromium's for now",
-    );
-}
+import { clientNavigate, engineControl, fieldValue, headingOf, landOn, typeInto } from "./enginePages.ts";
+import { acceptPrompt, appliedIn, autoTakeover, freshlyActivated, networkQuiet, newWorkerThere, notWithReopen, progressIn } from "./engineUpdates.ts";
 
 test.describe("UPD-1 a deploy reaches the user", () => {
   checkProfileFirst(notWithReopen);
@@ -155,11 +74,18 @@ test.describe("UPD-1 a deploy reaches the user", () => {
 /** What the UPD-2 wait reads once the tab has had a second new document since the deploy. */
 const RELOADED_TWICE = "reloaded twice";
 
-/** How long the journal must stay still for the network to count as quiet once the update is applied (Chromium waits for `networkidle`). */
-const QUIET_MS = 1_000;
-
 test.describe("UPD-2 reloads on an update", () => {
   checkProfileFirst(notWithReopen);
+
+  /** A tab like a person's when a deploy lands: loaded under the worker that controls it now (a reload once it took control). */
+  function reloadedUnderControl(page: EnginePage, path: string): Promise<void> {
+    return precondition(`${path} reloaded under the worker's control`, async () => {
+      await page.reload();
+      await expect
+        .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null, null), { message: "the reloaded page is controlled" })
+        .toBe(true);
+    });
+  }
 
   /**
    * Chromium's test in any engine: from the deploy until the update is applied, and once the network
@@ -185,22 +111,8 @@ test.describe("UPD-2 reloads on an update", () => {
     const reloads = `reloads of the tab since the deploy (new documents, ${documents.how})`;
     expect(await documents.read(), `${reloads}, the update ${progress === APPLIED ? "applied" : "not applied"}`).toBeLessThanOrEqual(1);
     if (progress !== APPLIED) notChecked("the update was never applied, so its reloads cannot be counted (UPD-1's tests say why)");
-    // The document that stays: the journal still for a second, the documents read all along.
-    let entries = -1;
-    let still = Date.now();
-    await cameWithin(`the network quiet after the update (${QUIET_MS} ms without a request)`, () =>
-      expect
-        .poll(
-          async () => {
-            await documents.read();
-            const now = (await server.journal()).length;
-            if (now !== entries) [entries, still] = [now, Date.now()];
-            return Date.now() - still >= QUIET_MS;
-          },
-          { timeout: UPDATE_WAIT_MS, intervals: [DOCUMENT_POLL_MS] },
-        )
-        .toBe(true),
-    );
+    // The document that stays: the journal still for a while, the documents read all along.
+    await networkQuiet(server, documents);
     expect(await documents.read(), `${reloads}, once the update was applied and the network went quiet`).toBeLessThanOrEqual(1);
   }
 
@@ -218,34 +130,72 @@ test.describe("UPD-2 reloads on an update", () => {
     const page = await pageCountingDocuments(engineOf);
     try {
       await engineControl(page, `${engineServer.origin}${profile.home}`, facts);
-      // A tab like a person's when a deploy lands: loaded under the worker that controls it now.
-      await precondition(`${profile.home} reloaded under the worker's control`, async () => {
-        await page.reload();
-        await expect
-          .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null, null), { message: "the reloaded page is controlled" })
-          .toBe(true);
-      });
+      await reloadedUnderControl(page, profile.home);
       await reloadsAtMostOnce(page, engineServer, profile, engineOf);
     } finally {
       await page.close();
     }
   });
+
+  /**
+   * Chromium's keepsUnsavedInput() in any engine: text typed into the profile's field when the update
+   * arrives and, where the app applies it by itself, takes over; once the network is quiet, no new
+   * document of the tab and the text still there.
+   */
+  async function keepsUnsavedInput(page: EnginePage, server: MockServer, profile: Profile, engine: EngineBrowser, label: string, typed: string) {
+    const update = updateSettings(profile);
+    await page.evaluate(armControllerChangeInPage, CHANGES_KEY);
+    const documents = await countDocuments(page, engine);
+    const { deploy } = await server.deploy({ oldAssets: "keep" });
+    await checkForUpdateBy(() => page.evaluate(updateCheck, null), server, profile, deploy);
+    // The update arrives and, where the app applies it by itself, takes over; the person does nothing.
+    await newWorkerThere(page);
+    await autoTakeover(page, update);
+    await networkQuiet(server, documents);
+    expect(await documents.read(), `with unsaved input, after the update arrived: new documents of the tab (${documents.how}); expected no reload`).toBe(0);
+    expect(await fieldValue(page, label), "what the person typed is still there").toBe(typed);
+  }
+
+  /** Opens the profile's input page under control in a page that counts its documents; `loadedUnder` reloads it once the worker controls it. */
+  async function typingPage(engine: EngineBrowser, server: MockServer, profile: Profile, facts: AppFacts, loadedUnder: boolean) {
+    const input = updateSettings(profile).input ?? notChecked("the profile names no text field the person types into (its update.input)");
+    const page = await pageCountingDocuments(engine);
+    await engineControl(page, `${server.origin}${input.path}`, facts);
+    if (loadedUnder) await reloadedUnderControl(page, input.path);
+    return { page, label: input.label };
+  }
+
+  test("UPD-2 an update does not reload a page with unsaved input", RECOMMENDED, async ({ engineOf, engineServer, profile, facts }) => {
+    const { page, label } = await typingPage(engineOf, engineServer, profile, facts, false);
+    try {
+      const typed = "Unsaved words the person typed";
+      await stimulus(`typing into the field '${label}'`, "update.input", () => typeInto(page, label, typed));
+      await keepsUnsavedInput(page, engineServer, profile, engineOf, label, typed);
+    } finally {
+      await page.close();
+    }
+  });
+
+  test(
+    "UPD-2 an update does not reload a page loaded under the old worker with unsaved input, the focus elsewhere",
+    RECOMMENDED,
+    async ({ engineOf, engineServer, profile, facts }) => {
+      const { page, label } = await typingPage(engineOf, engineServer, profile, facts, true);
+      try {
+        const typed = "Unsaved words the person typed, then left";
+        await stimulus(`typing into the field '${label}', then moving the focus away`, "update.input", async () => {
+          expect((await typeInto(page, label, typed, true)).focused, "the focus left the field").toBe(false);
+        });
+        await keepsUnsavedInput(page, engineServer, profile, engineOf, label, typed);
+      } finally {
+        await page.close();
+      }
+    },
+  );
 });
 
 test.describe("UPD-3 an open page survives the deploy", () => {
   checkProfileFirst(updateSettings);
-
-  /** Chromium's awaitAutoTakeover() in any engine: with `auto`, the new worker takes over the open page; an observation the test goes on from. */
-  async function autoTakeover(page: EnginePage, update: UpdateSettings): Promise<void> {
-    if (update.activation !== "auto") return;
-    const state = () => page.evaluate(updateStateInPage, CHANGES_KEY).catch(() => null);
-    await cameWithin("the new worker takes over the open page", () =>
-      expect.poll(async () => (await state())?.changed ?? false, { timeout: UPDATE_WAIT_MS }).toBe(true),
-    );
-    await cameWithin("the page's new controller activated", () =>
-      expect.poll(async () => (await state())?.controllerState, { timeout: UPDATE_WAIT_MS }).toBe("activated"),
-    );
-  }
 
   test("UPD-3 an open page's client-side navigations work after a deploy", async ({ enginePage, engineServer, profile, facts }) => {
     const update = updateSettings(profile);
@@ -253,17 +203,7 @@ test.describe("UPD-3 an open page survives the deploy", () => {
     await enginePage.evaluate(armControllerChangeInPage, CHANGES_KEY);
     const { deploy } = await engineServer.deploy({ oldAssets: "404" });
     await checkForUpdateBy(() => enginePage.evaluate(updateCheck, null), engineServer, profile, deploy);
-    await stimulus("a new worker after the update check", "worker.script", () =>
-      expect
-        .poll(
-          async () => {
-            const state = await enginePage.evaluate(updateStateInPage, CHANGES_KEY).catch(() => null);
-            return Boolean(state && (state.changed || state.waiting || state.installing));
-          },
-          { message: "a new worker installing, waiting or in control", timeout: UPDATE_WAIT_MS },
-        )
-        .toBe(true),
-    );
+    await newWorkerThere(enginePage);
     await autoTakeover(enginePage, update);
     // The first two listed pages (one, where the profile lists one), each reached by the app's own navigation.
     const targets = [...profile.pages.slice(0, 2), ...(update.lazyPage ? [update.lazyPage] : [])];
