@@ -5,7 +5,7 @@
  */
 import type { Browser } from "@playwright/test";
 import { DriverPage } from "./driverPage.ts";
-import type { EngineBrowser } from "./engine.ts";
+import type { EngineBrowser, EnginePage } from "./engine.ts";
 
 /** `browser` stays the caller's to close: close() here closes nothing (each page closes its own context). */
 export function chromiumEngine(browser: Browser): EngineBrowser {
@@ -16,7 +16,12 @@ export function chromiumEngine(browser: Browser): EngineBrowser {
     async newPage(options = {}) {
       const context = await browser.newContext({ serviceWorkers: "allow" });
       for (const script of options.beforePage ?? []) await context.addInitScript(script.source);
-      return new DriverPage(await context.newPage(), () => context.close());
+      // The context's init scripts run in every tab of it.
+      const tab = async (): Promise<EnginePage> => {
+        const page = await context.newPage();
+        return new DriverPage(page, () => page.close(), tab);
+      };
+      return new DriverPage(await context.newPage(), () => context.close(), tab);
     },
     close: async () => undefined,
   };

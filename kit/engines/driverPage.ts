@@ -15,9 +15,15 @@ export interface DriverPageLike {
 export class DriverPage implements EnginePage {
   constructor(
     private readonly page: DriverPageLike,
-    /** Closes the page's private context, and with it the page. */
-    private readonly closeContext: () => Promise<void>,
+    /** Closes the page (a tab) or its private context with every tab of it (the page newPage() opened). */
+    private readonly closePage: () => Promise<void>,
+    /** A new tab of the same private context, as a DriverPage. */
+    private readonly openTab: () => Promise<EnginePage>,
   ) {}
+
+  newTab(): Promise<EnginePage> {
+    return this.openTab();
+  }
 
   async goto(url: string): Promise<void> {
     await this.page.goto(url, { waitUntil: "load" });
@@ -36,6 +42,6 @@ export class DriverPage implements EnginePage {
   }
 
   close(): Promise<void> {
-    return this.closeContext();
+    return this.closePage();
   }
 }

@@ -39,7 +39,13 @@ export interface EnginePage {
   url(): Promise<string>;
   /** Runs `fn(arg)` in the page, awaits it there, and resolves with its JSON-safe result. */
   evaluate<A, R>(fn: InPage<A, R>, arg: A): Promise<R>;
-  /** Closes the page and the private context it was opened in. */
+  /**
+   * Opens a second tab of the same private context: its storage and service workers are this page's,
+   * its sessionStorage its own, the same scripts run before its documents' own. For what happens
+   * across an app's tabs (an update applied in one of them).
+   */
+  newTab(): Promise<EnginePage>;
+  /** Closes the page and, for the page newPage() opened, the private context with every tab of it; a tab from newTab() closes alone. */
   close(): Promise<void>;
 }
 

@@ -7,7 +7,7 @@
  */
 import puppeteer, { type Browser } from "puppeteer-core";
 import { DriverPage } from "./driverPage.ts";
-import type { EngineBrowser } from "./engine.ts";
+import type { EngineBrowser, EnginePage } from "./engine.ts";
 import type { FirefoxSetup } from "./findEngine.mjs";
 import { onlineSwitch } from "./namespaceRoute.mjs";
 
@@ -46,9 +46,16 @@ export async function launchFirefox(setup: FirefoxSetup): Promise<EngineBrowser>
     capabilities: { scriptBeforePage: true, navigationStatus: true, httpCache: true },
     async newPage(options = {}) {
       const context = await browser.createBrowserContext();
-      const page = await context.newPage();
-      for (const script of options.beforePage ?? []) await page.evaluateOnNewDocument(script.source);
-      return new DriverPage(page, () => context.close());
+      const open = async () => {
+        const page = await context.newPage();
+        for (const script of options.beforePage ?? []) await page.evaluateOnNewDocument(script.source);
+        return page;
+      };
+      const tab = async (): Promise<EnginePage> => {
+        const page = await open();
+        return new DriverPage(page, () => page.close(), tab);
+      };
+      return new DriverPage(await open(), () => context.close(), tab);
     },
     close: () => browser.close(),
   };

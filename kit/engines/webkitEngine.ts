@@ -2,8 +2,8 @@
  * WebKit through WebKitWebDriver and Debian's WebKitGTK (MiniBrowser), under Xvfb when there is no
  * display: Playwright's own WebKit build cannot be downloaded here, and WebKitWebDriver refuses BiDi.
  * Classic WebDriver has no private contexts and no script before the page's own, so each page is a
- * session of its own (a MiniBrowser with its own ephemeral storage, 2.5 s to start here) and
- * `scriptBeforePage` is false.
+ * session of its own (a MiniBrowser with its own ephemeral storage, 2.5 s to start here), its tabs
+ * the session's windows, and `scriptBeforePage` is false.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { freePort } from "../freePort.ts";
@@ -42,31 +42,79 @@ function startXvfb(xvfb: string): Promise<{ display: string; process: ChildProce
   });
 }
 
+/**
+ * One WebDriver session (one MiniBrowser, one ephemeral storage) and its tabs. Classic WebDriver acts
+ * on one current window at a time, so each tab's command runs in turn, after switching to its window.
+ */
+class WebKitSession {
+  private current: string | undefined;
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    readonly client: WebDriverClient,
+    readonly id: string,
+  ) {}
+
+  /** Runs `command` with the window `handle` current, after every command queued before it. */
+  on<T>(handle: string, command: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(async () => {
+      if (this.current !== handle) {
+        await this.client.command("POST", `/session/${this.id}/window`, { handle });
+        this.current = handle;
+      }
+      return command();
+    });
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Forgets the current window once it is closed: the next command switches to its own. */
+  closed(): void {
+    this.current = undefined;
+  }
+}
+
 class WebKitPage implements EnginePage {
   constructor(
-    private readonly client: WebDriverClient,
-    private readonly sessionId: string,
+    private readonly session: WebKitSession,
+    private readonly handle: string,
+    /** The session's first window: closing it ends the session, every tab with it. */
+    private readonly first: boolean,
   ) {}
+
+  private command(method: "GET" | "POST" | "DELETE", path: string, body?: unknown): Promise<unknown> {
+    return this.session.on(this.handle, () => this.session.client.command(method, `/session/${this.session.id}${path}`, body));
+  }
 
   async goto(url: string): Promise<void> {
     // The default page load strategy, "normal", returns once the document is complete: after load.
-    await this.client.command("POST", `/session/${this.sessionId}/url`, { url });
+    await this.command("POST", "/url", { url });
   }
 
   async reload(): Promise<void> {
-    await this.client.command("POST", `/session/${this.sessionId}/refresh`, {});
+    await this.command("POST", "/refresh", {});
   }
 
   async url(): Promise<string> {
-    return (await this.client.command("GET", `/session/${this.sessionId}/url`)) as string;
+    return (await this.command("GET", "/url")) as string;
   }
 
   async evaluate<A, R>(fn: InPage<A, R>, arg: A): Promise<R> {
-    return (await this.client.evaluate(this.sessionId, callSource(fn, arg))) as R;
+    return (await this.session.on(this.handle, () => this.session.client.evaluate(this.session.id, callSource(fn, arg)))) as R;
+  }
+
+  async newTab(): Promise<EnginePage> {
+    const { handle } = (await this.command("POST", "/window/new", { type: "tab" })) as { handle: string };
+    return new WebKitPage(this.session, handle, false);
   }
 
   async close(): Promise<void> {
-    await this.client.command("DELETE", `/session/${this.sessionId}`);
+    if (this.first) {
+      await this.session.client.command("DELETE", `/session/${this.session.id}`);
+      return;
+    }
+    await this.command("DELETE", "/window");
+    this.session.closed();
   }
 }
 
@@ -104,7 +152,11 @@ export async function launchWebKit(setup: WebKitSetup): Promise<EngineBrowser> {
   };
   const open = async () => {
     const session = await client.newSession(capabilities);
-    return { page: new WebKitPage(client, session.sessionId), version: String(session.capabilities.browserVersion ?? "unknown") };
+    const handle = (await client.command("GET", `/session/${session.sessionId}/window`)) as string;
+    return {
+      page: new WebKitPage(new WebKitSession(client, session.sessionId), handle, true),
+      version: String(session.capabilities.browserVersion ?? "unknown"),
+    };
   };
   // The version comes with a session: the first one is kept for the first page.
   let first: EnginePage | undefined;

@@ -336,11 +336,6 @@ const ALL_DEVIANTS: readonly Deviant[] = [
       "UPD-2 an update applied from another tab does not reload a tab with unsaved input",
     ],
     engines: ["firefox", "webkit"],
-    // Across tabs is Chromium's: an engine page has no second tab of its context.
-    inEngines: [
-      "UPD-2 an update does not reload a page with unsaved input",
-      "UPD-2 an update does not reload a page loaded under the old worker with unsaved input, the focus elsewhere",
-    ],
   },
   {
     // The recipe with the usual guard for the first visit: reload on `controllerchange` only when a

@@ -7,6 +7,7 @@
  * document that lives less than one poll between two reads goes unseen (docs/engines.md, UPD-2).
  */
 import { type BeforePage, beforePage, type EngineBrowser, type EnginePage } from "../../kit/engines/engine.ts";
+import { expect } from "../harness/engineFixtures.ts";
 
 /** How often a test that counts documents reads the page: a document of WebKit's that lives longer is seen. */
 export const DOCUMENT_POLL_MS = 100;
@@ -44,7 +45,12 @@ export interface DocumentCounter {
 export async function countDocuments(page: EnginePage, engine: EngineBrowser): Promise<DocumentCounter> {
   const exact = engine.capabilities.scriptBeforePage;
   const arg = { key: COUNT_KEY, mark: MARK };
-  const start = await page.evaluate(readDocumentInPage, arg);
+  // The page may be between documents (an app's own reload under way): the count starts in the next.
+  let start: { counted: number } | null = null;
+  await expect
+    .poll(async () => (start = await page.evaluate(readDocumentInPage, arg).catch(() => null)), { message: "the page's document, to count from" })
+    .not.toBeNull();
+  const from = (start as { counted: number } | null)?.counted ?? 0;
   let unmarked = 0;
   let last = 0;
   return {
@@ -53,7 +59,7 @@ export async function countDocuments(page: EnginePage, engine: EngineBrowser): P
       const now = await page.evaluate(readDocumentInPage, arg).catch(() => null);
       if (now) {
         if (now.unmarked) unmarked += 1;
-        last = exact ? now.counted - start.counted : unmarked;
+        last = exact ? now.counted - from : unmarked;
       }
       return last;
     },

@@ -165,19 +165,26 @@ export const NO_STATUS = "the engine gives no navigation's HTTP status: no Perfo
 /** How long a client-side navigation gets to change the URL, as the Chromium specs give it. */
 const CLIENT_NAVIGATION_TIMEOUT_MS = 5_000;
 
-/** Clicks the link or button a person reads `name` on, as Chromium's specs click by accessible name; throws when there is none. */
-export async function clickNamed(page: EnginePage, role: "link" | "button", name: string): Promise<void> {
-  const clicked = await page.evaluate(
-    ({ selector, name }) => {
+/** Whether the page shows a link or button a person reads `name` on; with `click`, clicks it too. */
+function namedInPage(page: EnginePage, role: "link" | "button", name: string, click: boolean): Promise<boolean> {
+  return page.evaluate(
+    ({ selector, name, click }) => {
       // biome-ignore lint/performance/useDomNodeTextContent: the name a person reads on it, as the accessible name Chromium's specs click by.
       const found = [...document.querySelectorAll<HTMLElement>(selector)].find((element) => element.innerText.trim() === name);
-      found?.click();
+      if (click) found?.click();
       return found !== undefined;
     },
-    { selector: role === "link" ? "a[href]" : 'button, [role="button"]', name },
+    { selector: role === "link" ? "a[href]" : 'button, [role="button"]', name, click },
   );
-  if (!clicked) throw new Error(`no ${role} named "${name}"`);
 }
+
+/** Clicks the link or button a person reads `name` on, as Chromium's specs click by accessible name; throws when there is none. */
+export async function clickNamed(page: EnginePage, role: "link" | "button", name: string): Promise<void> {
+  if (!(await namedInPage(page, role, name, true))) throw new Error(`no ${role} named "${name}"`);
+}
+
+/** Whether the page holds a link or button a person reads `name` on. */
+export const showsNamed = (page: EnginePage, role: "link" | "button", name: string) => namedInPage(page, role, name, false);
 
 /**
  * In the page: the text field a person reads `label` on, as Chromium's specs find a textbox by its

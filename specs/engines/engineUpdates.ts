@@ -21,7 +21,7 @@ import {
 import { cameWithin, notChecked, stimulus } from "../harness/applicability.ts";
 import { expect, test } from "../harness/engineFixtures.ts";
 import type { MockServer } from "../harness/mockServerProcess.ts";
-import { DOCUMENT_POLL_MS, type DocumentCounter } from "./engineDocuments.ts";
+import { countDocuments, DOCUMENT_POLL_MS, type DocumentCounter } from "./engineDocuments.ts";
 import { clickNamed } from "./enginePages.ts";
 
 /**
@@ -101,7 +101,7 @@ export function notWithReopen(profile: Profile): void {
 }
 
 /** The update state as the page reads it, or null while it is between documents. */
-const stateIn = (page: EnginePage) => page.evaluate(updateStateInPage, CHANGES_KEY).catch(() => null);
+export const stateIn = (page: EnginePage) => page.evaluate(updateStateInPage, CHANGES_KEY).catch(() => null);
 
 /** Chromium's newWorkerArrived() wait in any engine: the update has reached the registration (else the stimulus did not happen). */
 export function newWorkerThere(page: EnginePage): Promise<void> {
@@ -149,4 +149,13 @@ export async function networkQuiet(server: MockServer, documents: DocumentCounte
       )
       .toBe(true),
   );
+}
+
+/**
+ * Chromium's inSettledDocument() in any engine: once the app is done with its own takeover (a page
+ * that reloads on every `controllerchange` may still be reloading from the worker's first claim),
+ * that is once the network has been quiet, the page's documents read all along.
+ */
+export async function settled(page: EnginePage, server: MockServer, engine: EngineBrowser): Promise<void> {
+  await networkQuiet(server, await countDocuments(page, engine));
 }

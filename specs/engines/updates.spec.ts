@@ -30,8 +30,19 @@ import { checkProfileFirst } from "../harness/fixtures.ts";
 import type { MockServer } from "../harness/mockServerProcess.ts";
 import { WRITE_GRACE_MS } from "../harness/windows.ts";
 import { countDocuments, DOCUMENT_POLL_MS, pageCountingDocuments } from "./engineDocuments.ts";
-import { clientNavigate, engineControl, fieldValue, headingOf, landOn, typeInto } from "./enginePages.ts";
-import { acceptPrompt, appliedIn, autoTakeover, freshlyActivated, networkQuiet, newWorkerThere, notWithReopen, progressIn } from "./engineUpdates.ts";
+import { clientNavigate, engineControl, fieldValue, headingOf, landOn, showsNamed, typeInto } from "./enginePages.ts";
+import {
+  acceptPrompt,
+  appliedIn,
+  autoTakeover,
+  freshlyActivated,
+  networkQuiet,
+  newWorkerThere,
+  notWithReopen,
+  progressIn,
+  settled,
+  stateIn,
+} from "./engineUpdates.ts";
 
 test.describe("UPD-1 a deploy reaches the user", () => {
   checkProfileFirst(notWithReopen);
@@ -94,6 +105,7 @@ test.describe("UPD-2 reloads on an update", () => {
    */
   async function reloadsAtMostOnce(page: EnginePage, server: MockServer, profile: Profile, engine: EngineBrowser): Promise<void> {
     const update = updateSettings(profile);
+    await settled(page, server, engine);
     await page.evaluate(armControllerChangeInPage, CHANGES_KEY);
     const documents = await countDocuments(page, engine);
     const { deploy } = await server.deploy({ oldAssets: "keep" });
@@ -162,6 +174,8 @@ test.describe("UPD-2 reloads on an update", () => {
     const page = await pageCountingDocuments(engine);
     await engineControl(page, `${server.origin}${input.path}`, facts);
     if (loadedUnder) await reloadedUnderControl(page, input.path);
+    // The person types once the page is done with the worker's first claim.
+    await settled(page, server, engine);
     return { page, label: input.label };
   }
 
@@ -192,6 +206,52 @@ test.describe("UPD-2 reloads on an update", () => {
       }
     },
   );
+
+  test("UPD-2 an update applied from another tab does not reload a tab with unsaved input", RECOMMENDED, async ({ engineOf, engineServer, profile, facts }) => {
+    const update = updateSettings(profile);
+    const { page, label } = await typingPage(engineOf, engineServer, profile, facts, false);
+    let other: EnginePage | undefined;
+    try {
+      const typed = "Unsaved words in a tab the person left for another";
+      await stimulus(`typing into the field '${label}'`, "update.input", () => typeInto(page, label, typed));
+      await page.evaluate(armControllerChangeInPage, CHANGES_KEY);
+      const documents = await countDocuments(page, engineOf);
+      const second = await page.newTab();
+      other = second;
+      await engineControl(second, `${engineServer.origin}${profile.home}`, facts);
+      await second.evaluate(armControllerChangeInPage, CHANGES_KEY);
+      const { deploy } = await engineServer.deploy({ oldAssets: "keep" });
+      // The other tab finds the update and applies it as the app does: by itself (auto), or once the
+      // person accepts it there (prompt). The tab with the typed text is left alone.
+      await checkForUpdateBy(() => second.evaluate(updateCheck, null), engineServer, profile, deploy);
+      const { accept } = update;
+      if (update.activation === "prompt" && accept !== undefined) {
+        // A person who accepts in the other tab has come from the typing tab, which the update reached
+        // too: its prompt shows there first (a background tab's timers may run late, as Firefox's do).
+        await cameWithin(`the typing tab shows the app's prompt too (a button named '${accept}')`, () =>
+          expect.poll(() => showsNamed(page, "button", accept).catch(() => false), { timeout: UPDATE_WAIT_MS }).toBe(true),
+        );
+      }
+      await acceptPrompt(second, update);
+      const applied = await cameWithin("the update is applied in the other tab (UPD-1's subject)", () =>
+        expect.poll(() => appliedIn(second, update, profile, engineOf), { timeout: UPDATE_WAIT_MS }).toBe(APPLIED),
+      );
+      if (!applied) notChecked("the update was never applied in the other tab, so it cannot have reached this one (UPD-1's tests say why)");
+      // The new worker controls the typing tab too (clients.claim), or waits there: either way it has arrived.
+      await cameWithin("the new worker takes over the typing tab too", () =>
+        expect.poll(async () => (await stateIn(page))?.changed ?? false, { timeout: UPDATE_WAIT_MS, intervals: [DOCUMENT_POLL_MS] }).toBe(true),
+      );
+      await networkQuiet(engineServer, documents);
+      expect(
+        await documents.read(),
+        `with unsaved input, after the update was applied from another tab: new documents of the tab (${documents.how}); expected no reload`,
+      ).toBe(0);
+      expect(await fieldValue(page, label), "what the person typed is still there").toBe(typed);
+    } finally {
+      await other?.close();
+      await page.close();
+    }
+  });
 });
 
 test.describe("UPD-3 an open page survives the deploy", () => {
