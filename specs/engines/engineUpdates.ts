@@ -92,11 +92,15 @@ export async function acceptPrompt(page: EnginePage, update: UpdateSettings): Pr
   await expect.poll(clicked, { message: `the app's prompt to use the new version (a button named '${accept}')`, timeout: UPDATE_WAIT_MS }).toBe(true);
 }
 
-/** An engine page is a private context of its own (kit/engines/engine.ts): a second tab of the same context, which reopening the app needs, is not there yet. */
+/**
+ * Reopening the app keeps its browser context (its registration) while every tab of it closes; an
+ * engine page's first tab closes its private context with it (kit/engines/engine.ts), so that is
+ * Chromium's for now.
+ */
 export function notWithReopen(profile: Profile): void {
   if (updateSettings(profile).activation === "reopen")
     notChecked(
-      "the app applies an update once every tab is closed and it is opened again (update.activation reopen): a new tab of the same browser context is Chromium's for now",
+      "the app applies an update once every tab is closed and it is opened again (update.activation reopen): closing every tab while the browser context stays open is Chromium's for now",
     );
 }
 
