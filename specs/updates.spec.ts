@@ -370,7 +370,8 @@ test.describe("UPD-3 an open page survives the deploy", () => {
         lazyCodeOf(await apartPage(), mock, app, profile.home, lazy),
       );
       if (newCode.length === 0) notChecked(`a fresh tab's navigation to ${lazy.path} asked for no script: its code does not load on its first visit`);
-      await mock.addFault({ path: { regex: exactPaths(newCode) }, status: 404, name: "UPD-3: the page's code is missing from the new build too" });
+      for (const regex of exactPaths(newCode))
+        await mock.addFault({ path: { regex }, status: 404, name: "UPD-3: the page's code is missing from the new build too" });
       test
         .info()
         .annotations.push({ type: SUITE_NOTE, description: `UPD-3's stimulus: the new build's code for ${lazy.path} answers 404 (${newCode.join(", ")})` });

@@ -8,12 +8,15 @@
 import type { Page } from "@playwright/test";
 import type { Profile } from "../../cli/profile/profileSchema.ts";
 import { regexLiteral } from "../../kit/regexLiteral.ts";
+import { MAX_REGEX_LENGTH } from "../../mock-server/faults/linearRegex.ts";
 import type { MockServer } from "../harness/mockServerProcess.ts";
 import type { AppDriver } from "./appDriver.ts";
 
 /** Same-origin script paths the fresh tab asked for on its client-side navigation to `lazy`, in the order asked. */
 export async function lazyCodeOf(fresh: Page, mock: MockServer, app: AppDriver, home: string, lazy: Profile["pages"][number]): Promise<string[]> {
-  await fresh.goto(home, { waitUntil: "load" });
+  // Home's own late scripts (a framework's imports after `load`) are not the page's code: the list
+  // starts once the network is idle, or it would depend on how far home had got.
+  await fresh.goto(home, { waitUntil: "networkidle" });
   const asked = new Set<string>();
   fresh.on("request", (request) => {
     const url = new URL(request.url());
@@ -23,7 +26,23 @@ export async function lazyCodeOf(fresh: Page, mock: MockServer, app: AppDriver, 
   return [...asked];
 }
 
-/** A path regex (RE2) that matches exactly these paths. */
-export function exactPaths(paths: readonly string[]): string {
-  return `^(${paths.map(regexLiteral).join("|")})$`;
+/**
+ * Path regexes (RE2) that together match exactly these paths, each within the mock server's length
+ * for one (a fault each): a page's code can be a dozen hashed chunks.
+ */
+export function exactPaths(paths: readonly string[]): string[] {
+  const regexes: string[] = [];
+  let group: string[] = [];
+  const of = (literals: readonly string[]) => `^(${literals.join("|")})$`;
+  for (const literal of paths.map(regexLiteral)) {
+    if (of([literal]).length > MAX_REGEX_LENGTH)
+      throw new Error(`The path regex for ${literal} is longer than the mock server takes (${MAX_REGEX_LENGTH} characters).`);
+    if (group.length > 0 && of([...group, literal]).length > MAX_REGEX_LENGTH) {
+      regexes.push(of(group));
+      group = [];
+    }
+    group.push(literal);
+  }
+  if (group.length > 0) regexes.push(of(group));
+  return regexes;
 }
