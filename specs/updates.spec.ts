@@ -17,7 +17,7 @@ import { activeWorkerState } from "./checks/browserState.ts";
 import { describeDocumentState, documentState, inSettledDocument, markDocument, markSettledDocument } from "./checks/documentMarker.ts";
 import { armInstallWatchInPage, awaitFailedInstall, failTheInstall, INSTALL_END_MS, inPage, installViewOf, oldWorkerInPage } from "./checks/failedInstall.ts";
 import { visitHeld } from "./checks/heldPage.ts";
-import { exactPaths, lazyCodeOf } from "./checks/lazyCode.ts";
+import { exactPaths, lazyCodeOf, nothingRetiredAsked, RELOADED_INTO_NEW_BUILD, retiredAskedFor } from "./checks/lazyCode.ts";
 import { navigate } from "./checks/navigation.ts";
 import { goOffline, goOnline, holdOffline } from "./checks/offline.ts";
 import { UPDATE_CHECKS_KEY } from "./checks/spy.ts";
@@ -70,9 +70,7 @@ async function notReloadedIntoNewBuild(page: Page, loadsSinceDeploy: () => numbe
   await cameWithin("the new worker is activated", () => expect.poll(() => activeWorkerState(page)).toBe("activated"));
   await inSettledDocument(page, async () => undefined);
   if (loadsSinceDeploy() > 0) {
-    notChecked(
-      "the app reloaded into the new build when its new worker became active, so no page of the old build was left to lose its chunk; behind the proxy the new build names the retired files of the old, so only a real second build's deploy (the reference app's) would let the kit judge the new build's own",
-    );
+    notChecked(RELOADED_INTO_NEW_BUILD);
   }
 }
 
@@ -81,12 +79,6 @@ async function newWorkerThere(page: Page): Promise<void> {
   await stimulus("a new worker after the update check", "worker.script", () =>
     expect.poll(() => newWorkerArrived(page), { message: "a new worker installing, waiting or in control", timeout: UPDATE_WAIT_MS }).toBe(true),
   );
-}
-
-/** The journal paths of files the deploy retired that were asked for after it. */
-async function retiredAskedFor(mock: MockServer, retired: readonly string[], deploy: number): Promise<string[]> {
-  const paths = new Set(retired);
-  return (await mock.journal()).filter((entry) => entry.deploy >= deploy && paths.has(new URL(entry.url, mock.origin).pathname)).map((entry) => entry.url);
 }
 
 test.describe("UPD-1 a deploy reaches the user", () => {
@@ -335,12 +327,12 @@ test.describe("UPD-3 an open page survives the deploy", () => {
       );
     } catch (error) {
       if ((await retiredAskedFor(mock, retired, deploy)).length === 0) {
-        notChecked(`the navigation to ${lazy.path} asked for no file the deploy retired: its code was still at hand, so nothing was deleted from under it`);
+        notChecked(nothingRetiredAsked(lazy.path));
       }
       throw error;
     }
     if ((await retiredAskedFor(mock, retired, deploy)).length === 0) {
-      notChecked(`the navigation to ${lazy.path} asked for no file the deploy retired: its code was still at hand, so nothing was deleted from under it`);
+      notChecked(nothingRetiredAsked(lazy.path));
     }
     // A server-rendered heading shows before the page's code runs: it must still be there once the
     // document that shows it has loaded, not turned into an error view by a chunk failing again.

@@ -163,3 +163,18 @@ export async function networkQuiet(server: MockServer, documents: DocumentCounte
 export async function settled(page: EnginePage, server: MockServer, engine: EngineBrowser): Promise<void> {
   await networkQuiet(server, await countDocuments(page, engine));
 }
+
+/**
+ * Chromium's UPD-3 and UPD-4 clear its HTTP cache (CDP) so a file removed from Cache Storage is asked
+ * of the server; neither Firefox's nor WebKit's driver can. Watched: Firefox's new install then took the
+ * Next.js app's hashed chunk from its HTTP cache (Next sends `immutable`) and took over. In their
+ * place, the test's scripts, styles, images and fonts are served `no-store` until the stimulus (a
+ * fault whose only work is that header), so no HTTP cache holds them: what UPD-4 judges, the install
+ * meeting a 404 and its outcome, does not read an HTTP cache, and the journal still says whether it
+ * was met.
+ */
+export const NO_HTTP_CACHE = {
+  path: { regex: "\\.(m?js|css|svg|png|ico|webp|avif|jpe?g|gif|woff2?|ttf|otf)$" },
+  responseHeaders: { "Cache-Control": "no-store" },
+  name: "no HTTP cache keeps the build's files (Chromium clears it instead)",
+};

@@ -12,7 +12,9 @@ import type { Profile } from "../../cli/profile/profileSchema.ts";
 import type { AppFacts } from "../../kit/appFacts.ts";
 import type { EngineBrowser, EnginePage } from "../../kit/engines/engine.ts";
 import { armInstallWatchInPage, awaitFailedInstall, failTheInstall, INSTALL_END_MS, installViewOf, oldWorkerInPage } from "../checks/failedInstall.ts";
+import { freshInAPersonsCache, nothingRetiredAsked, RELOADED_INTO_NEW_BUILD, retiredAskedFor } from "../checks/lazyCode.ts";
 import { serverOffline, serverOnline } from "../checks/offline.ts";
+import { evictUnloadedInPage } from "../checks/staleFiles.ts";
 import {
   APPLIED,
   armControllerChangeInPage,
@@ -36,6 +38,7 @@ import {
   appliedIn,
   autoTakeover,
   freshlyActivated,
+  NO_HTTP_CACHE,
   networkQuiet,
   newWorkerThere,
   notWithReopen,
@@ -257,11 +260,11 @@ test.describe("UPD-2 reloads on an update", () => {
 test.describe("UPD-3 an open page survives the deploy", () => {
   checkProfileFirst(updateSettings);
 
-  test("UPD-3 an open page's client-side navigations work after a deploy", async ({ enginePage, engineServer, profile, facts }) => {
+  test("UPD-3 an open page's client-side navigations work after a deploy", async ({ enginePage, engineServer, engineOf, profile, facts }) => {
     const update = updateSettings(profile);
     await engineControl(enginePage, `${engineServer.origin}${profile.home}`, facts);
     await enginePage.evaluate(armControllerChangeInPage, CHANGES_KEY);
-    const { deploy } = await engineServer.deploy({ oldAssets: "404" });
+    const { deploy, retired } = await engineServer.deploy({ oldAssets: "404" });
     await checkForUpdateBy(() => enginePage.evaluate(updateCheck, null), engineServer, profile, deploy);
     await newWorkerThere(enginePage);
     await autoTakeover(enginePage, update);
@@ -269,14 +272,69 @@ test.describe("UPD-3 an open page survives the deploy", () => {
     const targets = [...profile.pages.slice(0, 2), ...(update.lazyPage ? [update.lazyPage] : [])];
     for (const target of targets) {
       await clientNavigate(enginePage, profile, target);
-      await expect
+      const shown = expect
         .poll(() => headingOf(enginePage, target).catch(() => null), {
           message: `${target.path}, reached client-side from the page open before the deploy`,
           timeout: UPDATE_WAIT_MS,
         })
         .toBe(target.heading);
+      await shown.catch(async (error: unknown) => {
+        // A person's browser answers a file the deploy deleted from its HTTP cache, where the page's
+        // worker fetched it before (Chromium's does here); WebKitWebDriver's sessions keep none, so the
+        // navigation met the deletion itself: the recommended test's case, not this one's.
+        if (!engineOf.capabilities.httpCache && (await freshInAPersonsCache(engineServer, await retiredAskedFor(engineServer, retired, deploy), deploy)))
+          notChecked(
+            `${engineOf.engine}: the navigation to ${target.path} asked the server for a file the deploy deleted, which a person's browser answers from its HTTP cache (served fresh before the deploy); the engine's driver keeps none, so this is the deleted-chunk case, judged by the recommended test`,
+          );
+        throw error;
+      });
       await enginePage.evaluate(() => history.back(), null);
       await expect.poll(() => enginePage.evaluate(() => location.pathname, null).catch(() => null), { message: "back at home" }).toBe(profile.home);
+    }
+  });
+
+  test("UPD-3 a chunk the deploy deleted leads to at most one reload into the new build", RECOMMENDED, async ({ engineOf, engineServer, profile, facts }) => {
+    const update = updateSettings(profile);
+    const lazy = update.lazyPage ?? notChecked("the profile names no page whose code loads only on its first visit (its update.lazyPage)");
+    // Chromium clears its HTTP cache before the navigation; here none holds the build's files.
+    await engineServer.addFault(NO_HTTP_CACHE);
+    const page = await pageCountingDocuments(engineOf);
+    try {
+      await engineControl(page, `${engineServer.origin}${profile.home}`, facts);
+      await settled(page, engineServer, engineOf);
+      await page.evaluate(armControllerChangeInPage, CHANGES_KEY);
+      const sinceDeploy = await countDocuments(page, engineOf);
+      const { deploy, retired } = await engineServer.deploy({ oldAssets: "html-fallback" });
+      await checkForUpdateBy(() => page.evaluate(updateCheck, null), engineServer, profile, deploy);
+      await newWorkerThere(page);
+      await autoTakeover(page, update);
+      // As Chromium's notReloadedIntoNewBuild(): a page of the new build has no chunk of the old to lose.
+      await cameWithin("the new worker is activated", () =>
+        expect.poll(async () => (await stateIn(page))?.controllerState, { timeout: UPDATE_WAIT_MS }).toBe("activated"),
+      );
+      await networkQuiet(engineServer, sinceDeploy);
+      if ((await sinceDeploy.read()) > 0) notChecked(RELOADED_INTO_NEW_BUILD);
+      // What the new worker's cleanup leaves the old page (specs/checks/staleFiles.ts).
+      await page.evaluate(evictUnloadedInPage, { which: "scripts-and-styles", keep: [] });
+      const documents = await countDocuments(page, engineOf);
+      await clientNavigate(page, profile, lazy);
+      const shown = () => headingOf(page, lazy).catch(() => null);
+      const heading = await expect
+        .poll(shown, { timeout: UPDATE_WAIT_MS, intervals: [DOCUMENT_POLL_MS] })
+        .toBe(lazy.heading)
+        .then(
+          () => lazy.heading,
+          async () => shown(),
+        );
+      if ((await retiredAskedFor(engineServer, retired, deploy)).length === 0) notChecked(nothingRetiredAsked(lazy.path));
+      expect(heading, `${lazy.path}, whose chunk the deploy deleted, reached client-side from the page open before it`).toBe(lazy.heading);
+      // A server-rendered heading shows before the page's code runs: it must still be there once the
+      // network is quiet, not turned into an error view by a chunk failing again.
+      await networkQuiet(engineServer, documents);
+      expect(await shown(), `${lazy.path} once its document has loaded`).toBe(lazy.heading);
+      expect(await documents.read(), `reloads on the way to the page whose chunk was deleted (new documents, ${documents.how})`).toBeLessThanOrEqual(1);
+    } finally {
+      await page.close();
     }
   });
 });
@@ -293,21 +351,6 @@ test.describe("UPD-5 the worker script is never pinned by an HTTP cache", () => 
     await expect.poll(asked, { message: `the update check asked the server for ${profile.worker.script}`, timeout: UPDATE_WAIT_MS }).toBe(true);
   });
 });
-
-/**
- * Chromium's UPD-4 clears its HTTP cache (CDP) so the file removed from the precache is asked of the
- * server; neither Firefox's nor WebKit's driver can. Watched: Firefox's new install then took the
- * Next.js app's hashed chunk from its HTTP cache (Next sends `immutable`) and took over. In their
- * place, the test's scripts, styles, images and fonts are served `no-store` until the stimulus (a
- * fault whose only work is that header), so no HTTP cache holds them: what UPD-4 judges, the install
- * meeting a 404 and its outcome, does not read an HTTP cache, and the journal still says whether it
- * was met.
- */
-const NO_HTTP_CACHE = {
-  path: { regex: "\\.(m?js|css|svg|png|ico|webp|avif|jpe?g|gif|woff2?|ttf|otf)$" },
-  responseHeaders: { "Cache-Control": "no-store" },
-  name: "UPD-4: no HTTP cache keeps the build's files (Chromium clears it instead)",
-};
 
 const installView = (page: EnginePage) => installViewOf(page.evaluate.bind(page), () => page.evaluate(updateStateInPage, CHANGES_KEY).catch(() => null));
 
