@@ -32,7 +32,7 @@ import { checkProfileFirst } from "../harness/fixtures.ts";
 import type { MockServer } from "../harness/mockServerProcess.ts";
 import { WRITE_GRACE_MS } from "../harness/windows.ts";
 import { countDocuments, DOCUMENT_POLL_MS, pageCountingDocuments } from "./engineDocuments.ts";
-import { clientNavigate, engineControl, fieldValue, headingOf, landOn, showsNamed, typeInto } from "./enginePages.ts";
+import { engineControl, fieldValue, headingOf, landOn, showsNamed, startClientNavigation, typeInto } from "./enginePages.ts";
 import {
   acceptPrompt,
   appliedIn,
@@ -271,7 +271,7 @@ test.describe("UPD-3 an open page survives the deploy", () => {
     // The first two listed pages (one, where the profile lists one), each reached by the app's own navigation.
     const targets = [...profile.pages.slice(0, 2), ...(update.lazyPage ? [update.lazyPage] : [])];
     for (const target of targets) {
-      await clientNavigate(enginePage, profile, target);
+      await startClientNavigation(enginePage, profile, target);
       const shown = expect
         .poll(() => headingOf(enginePage, target).catch(() => null), {
           message: `${target.path}, reached client-side from the page open before the deploy`,
@@ -317,7 +317,7 @@ test.describe("UPD-3 an open page survives the deploy", () => {
       // What the new worker's cleanup leaves the old page (specs/checks/staleFiles.ts).
       await page.evaluate(evictUnloadedInPage, { which: "scripts-and-styles", keep: [] });
       const documents = await countDocuments(page, engineOf);
-      await clientNavigate(page, profile, lazy);
+      await startClientNavigation(page, profile, lazy);
       const shown = () => headingOf(page, lazy).catch(() => null);
       const heading = await expect
         .poll(shown, { timeout: UPDATE_WAIT_MS, intervals: [DOCUMENT_POLL_MS] })
