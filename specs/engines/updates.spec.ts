@@ -272,22 +272,22 @@ test.describe("UPD-3 an open page survives the deploy", () => {
     const targets = [...profile.pages.slice(0, 2), ...(update.lazyPage ? [update.lazyPage] : [])];
     for (const target of targets) {
       await startClientNavigation(enginePage, profile, target);
-      const shown = expect
+      await expect
         .poll(() => headingOf(enginePage, target).catch(() => null), {
           message: `${target.path}, reached client-side from the page open before the deploy`,
           timeout: UPDATE_WAIT_MS,
         })
-        .toBe(target.heading);
-      await shown.catch(async (error: unknown) => {
-        // A person's browser answers a file the deploy deleted from its HTTP cache, where the page's
-        // worker fetched it before (Chromium's does here); WebKitWebDriver's sessions keep none, so the
-        // navigation met the deletion itself: the recommended test's case, not this one's.
-        if (!engineOf.capabilities.httpCache && (await freshInAPersonsCache(engineServer, await retiredAskedFor(engineServer, retired, deploy), deploy)))
-          notChecked(
-            `${engineOf.engine}: the navigation to ${target.path} asked the server for a file the deploy deleted, which a person's browser answers from its HTTP cache (served fresh before the deploy); the engine's driver keeps none, so this is the deleted-chunk case, judged by the recommended test`,
-          );
-        throw error;
-      });
+        .toBe(target.heading)
+        .catch(async (error: unknown) => {
+          // A person's browser answers a file the deploy deleted from its HTTP cache, where the page's
+          // worker fetched it before (Chromium's does here); WebKitWebDriver's sessions keep none, so the
+          // navigation met the deletion itself: the recommended test's case, not this one's.
+          if (!engineOf.capabilities.httpCache && (await freshInAPersonsCache(engineServer, await retiredAskedFor(engineServer, retired, deploy), deploy)))
+            notChecked(
+              `${engineOf.engine}: the navigation to ${target.path} asked the server for a file the deploy deleted, which a person's browser answers from its HTTP cache (served fresh before the deploy); the engine's driver keeps none, so this is the deleted-chunk case, judged by the recommended test`,
+            );
+          throw error;
+        });
       await enginePage.evaluate(() => history.back(), null);
       await expect.poll(() => enginePage.evaluate(() => location.pathname, null).catch(() => null), { message: "back at home" }).toBe(profile.home);
     }
