@@ -1,7 +1,8 @@
 /**
- * The steps of the engine specs' update tests (specs/engines/updates.spec.ts) that several clauses
- * take, in any engine: the app's own update step, where the update stands, the new worker's arrival
- * and takeover, and a quiet network, each read in the page or from the mock server's journal.
+ * The steps of the engine specs' update tests (specs/engines/updates.spec.ts, reloads.spec.ts) that
+ * several clauses take, in any engine: the app's own update step, where the update stands, the new
+ * worker's arrival and takeover, and a quiet network, each read in the page or from the mock
+ * server's journal.
  */
 import type { Profile } from "../../cli/profile/profileSchema.ts";
 import type { EngineBrowser, EnginePage } from "../../kit/engines/engine.ts";
