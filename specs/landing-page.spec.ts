@@ -1,13 +1,13 @@
 import type { Page } from "@playwright/test";
-import type { Profile } from "../cli/profile/profileSchema.ts";
 import type { AppFacts } from "../kit/appFacts.ts";
 import { activeWorkerState, cachedEntries, cachedUrls, storedWithinGrace } from "./checks/browserState.ts";
 import { workerRequestsOnly } from "./checks/faultTargets.ts";
+import { noStorePath, redirectPath, serverErrorPath } from "./checks/landingPaths.ts";
 import { navigate } from "./checks/navigation.ts";
 import { ANSWER_MARGIN_MS, networkTimeout } from "./checks/networkTimeout.ts";
 import { unknownPath } from "./checks/notFoundPage.ts";
 import { holdOffline } from "./checks/offline.ts";
-import { needs, precondition, RECOMMENDED, servedReference } from "./harness/applicability.ts";
+import { needs, precondition, RECOMMENDED } from "./harness/applicability.ts";
 import { controlTimeout, waitForWorkerOf } from "./harness/control.ts";
 import { checkProfileFirst, expect, test } from "./harness/fixtures.ts";
 
@@ -55,12 +55,6 @@ test.describe("NAV-7 the landing page is saved", () => {
     expect(await cachedUrls(page), "Cache Storage").not.toContain(`${baseURL}${path}`);
   });
 
-  /** The app's own path that answers 500, or none on the reference app (a fault makes one); not checked otherwise. */
-  const serverErrorPath = (profile: Profile) => {
-    const path = profile.fallbacks.serverError?.path;
-    if (!path) servedReference(profile, "a landing page that answers 500 without a path of the app's own (fallbacks.serverError.path)");
-    return path;
-  };
   test.describe(() => {
     checkProfileFirst(serverErrorPath);
     test("NAV-7 does not store a landing page that answered 500", RECOMMENDED, async ({ page, mock, app, profile, baseURL, facts }) => {
@@ -76,7 +70,6 @@ test.describe("NAV-7 the landing page is saved", () => {
     });
   });
 
-  const noStorePath = (profile: Profile) => needs(profile.uncacheable.noStore, "in-scope page sent with Cache-Control: no-store (uncacheable.noStore)");
   test.describe(() => {
     checkProfileFirst(noStorePath);
     test("NAV-7 does not store a landing page sent with Cache-Control: no-store", RECOMMENDED, async ({ page, profile, baseURL, facts }) => {
@@ -112,7 +105,6 @@ test.describe("NAV-7 the landing page is saved", () => {
     await expect.poll(heldAndLetGo, { timeout: timeout + ANSWER_MARGIN_MS }).toMatch(/^(\d+) held, \1 let go$/);
   });
 
-  const redirectPath = (profile: Profile) => needs(profile.uncacheable.redirect, "in-scope URL that redirects (uncacheable.redirect)");
   test.describe(() => {
     checkProfileFirst(redirectPath);
     test("NAV-7 stores a redirected landing page under its final URL only", RECOMMENDED, async ({ page, profile, baseURL, facts }) => {

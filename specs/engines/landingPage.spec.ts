@@ -2,10 +2,9 @@
  * NAV-7 in Firefox and WebKit: the page first arrived on, loaded before any worker existed, is stored
  * and served offline; what is stored under its URL is its document, never a failed answer. The same
  * rules specs/landing-page.spec.ts judges in Chromium, read from Cache Storage in the page. Offline is
- * the mock server's switch (offline.spec.ts says why). Chromium's test opens the landing page again in
- * a new tab of the same context; an engine page is a private context of its own, which a new one would
- * not share (no worker there), so the landing page is opened again in the same tab: a new navigation
- * the worker answers as it would a new tab's.
+ * the mock server's switch (offline.spec.ts says why). As in Chromium, the landing page is opened again
+ * offline in a new tab of the same private context; a page that answered 500, one sent `no-store`
+ * and a redirect's first URL are never stored. The hanging server's test is Chromium's for now.
  *
  * NAV-8, the bare base path (`/app` for scope `/app/`): it leads to a controlled page, keeps its
  * query, opens offline after one online visit (the browser keeps the redirect, the worker answers
@@ -15,12 +14,14 @@
 import type { AppFacts } from "../../kit/appFacts.ts";
 import type { EnginePage } from "../../kit/engines/engine.ts";
 import { activeWorkerStateInPage, cachedEntriesInPage } from "../checks/browserState.ts";
+import { noStorePath, redirectPath, serverErrorPath } from "../checks/landingPaths.ts";
 import { unknownPath } from "../checks/notFoundPage.ts";
 import { serverOffline } from "../checks/offline.ts";
 import { needs, notChecked, precondition, RECOMMENDED } from "../harness/applicability.ts";
 import { controlTimeout, refuseWithoutControl } from "../harness/control.ts";
 import { expect, test } from "../harness/engineFixtures.ts";
 import { checkProfileFirst } from "../harness/fixtures.ts";
+import { WRITE_GRACE_MS } from "../harness/windows.ts";
 import { cachedUrlsIn, engineControl, headingOf, landOn } from "./enginePages.ts";
 
 /**
@@ -44,9 +45,10 @@ test.describe("NAV-7 the landing page is saved", () => {
     await activatedWorker(enginePage, facts);
     await expect.poll(() => cachedUrlsIn(enginePage), { message: `Cache Storage holds the landing page ${landing.path}` }).toContain(url);
     await serverOffline(engineServer);
-    const outcome = await landOn(enginePage, url);
-    expect(outcome.controlled, `the landing page offline: ${outcome.summary}`).toBe(true);
-    await expect.poll(() => headingOf(enginePage, landing), { message: `the heading of ${landing.path}` }).toBe(landing.heading);
+    const tab = await enginePage.newTab();
+    const outcome = await landOn(tab, url);
+    expect(outcome.controlled, `the landing page offline, in a new tab: ${outcome.summary}`).toBe(true);
+    await expect.poll(() => headingOf(tab, landing), { message: `the heading of ${landing.path}` }).toBe(landing.heading);
   });
 
   test("NAV-7 stores nothing but the landing page's document under its URL", RECOMMENDED, async ({ enginePage, engineServer, app, facts }) => {
@@ -67,6 +69,59 @@ test.describe("NAV-7 the landing page is saved", () => {
     await enginePage.goto(url);
     await activatedWorker(enginePage, facts);
     expect(await cachedUrlsIn(enginePage), "Cache Storage").not.toContain(url);
+  });
+
+  test.describe(() => {
+    checkProfileFirst(serverErrorPath);
+    test("NAV-7 does not store a landing page that answered 500", RECOMMENDED, async ({ enginePage, engineServer, app, profile, facts }) => {
+      let path = serverErrorPath(profile);
+      if (!path) {
+        path = app.pageOrAnother(2).path;
+        // Sticky: the server keeps failing, as a broken page does; the worker's own request sees it too.
+        await engineServer.addFault({ path, status: 500, representation: "document" });
+      }
+      const url = `${engineServer.origin}${path}`;
+      await enginePage.goto(url);
+      await activatedWorker(enginePage, facts);
+      expect(await cachedUrlsIn(enginePage), "Cache Storage").not.toContain(url);
+    });
+  });
+
+  test.describe(() => {
+    checkProfileFirst(noStorePath);
+    test("NAV-7 does not store a landing page sent with Cache-Control: no-store", RECOMMENDED, async ({ enginePage, engineServer, profile, facts }) => {
+      const path = noStorePath(profile);
+      const url = `${engineServer.origin}${path}`;
+      await enginePage.goto(url);
+      // The driver gives no response headers: the journal has what the server sent the page's navigation.
+      await precondition(`${path} is sent with Cache-Control: no-store`, async () => {
+        const sent = (await engineServer.journal()).find(
+          (entry) => entry.secFetchDest === "document" && new URL(entry.url, engineServer.origin).pathname === path,
+        );
+        expect(String(sent?.responseHeaders["cache-control"] ?? "")).toMatch(/(^|,)\s*no-store\s*(,|$)/i);
+      });
+      await activatedWorker(enginePage, facts);
+      const stored = await expect
+        .poll(() => cachedUrlsIn(enginePage), { timeout: WRITE_GRACE_MS })
+        .toContain(url)
+        .then(
+          () => true,
+          () => false,
+        );
+      expect(stored, `${path} stored in Cache Storage`).toBe(false);
+    });
+  });
+
+  test.describe(() => {
+    checkProfileFirst(redirectPath);
+    test("NAV-7 stores a redirected landing page under its final URL only", RECOMMENDED, async ({ enginePage, engineServer, profile, facts }) => {
+      const url = `${engineServer.origin}${redirectPath(profile)}`;
+      await enginePage.goto(url);
+      await activatedWorker(enginePage, facts);
+      const landedOn = await enginePage.url();
+      await precondition("the redirect led to another page", async () => expect(landedOn).not.toBe(url));
+      expect(await cachedUrlsIn(enginePage), "Cache Storage").not.toContain(url);
+    });
   });
 });
 
