@@ -4,7 +4,7 @@ import { activeWorkerState, cachedEntries, cachedUrls, storedWithinGrace } from 
 import { workerRequestsOnly } from "./checks/faultTargets.ts";
 import { noStorePath, redirectPath, serverErrorPath } from "./checks/landingPaths.ts";
 import { navigate } from "./checks/navigation.ts";
-import { ANSWER_MARGIN_MS, networkTimeout } from "./checks/networkTimeout.ts";
+import { ANSWER_MARGIN_MS, HELD_AND_LET_GO, heldAndLetGo, networkTimeout } from "./checks/networkTimeout.ts";
 import { unknownPath } from "./checks/notFoundPage.ts";
 import { holdOffline } from "./checks/offline.ts";
 import { needs, precondition, RECOMMENDED } from "./harness/applicability.ts";
@@ -97,12 +97,7 @@ test.describe("NAV-7 the landing page is saved", () => {
       .poll(() => activeWorkerState(page), { timeout: timeout + ANSWER_MARGIN_MS, message: `the worker's state, network timeout ${timeout} ms` })
       .toBe("activated");
     // Every request the fault held has been let go of: the worker gave up on it rather than leave it open.
-    const heldAndLetGo = async () => {
-      const hits = (await mock.faults()).find((f) => f.id === fault.id)?.hits ?? 0;
-      const ended = (await mock.journal()).filter((entry) => entry.fault === fault.id && entry.outcome === "aborted").length;
-      return `${hits} held, ${ended} let go`;
-    };
-    await expect.poll(heldAndLetGo, { timeout: timeout + ANSWER_MARGIN_MS }).toMatch(/^(\d+) held, \1 let go$/);
+    await expect.poll(() => heldAndLetGo(mock, fault.id), { timeout: timeout + ANSWER_MARGIN_MS }).toMatch(HELD_AND_LET_GO);
   });
 
   test.describe(() => {

@@ -246,10 +246,13 @@ const ALL_DEVIANTS: readonly Deviant[] = [
     // A landing page's save without the network timeout: a server that hangs on it holds the
     // worker in `activating`, and with it every fetch of the pages it claimed.
     name: "saves landing pages without a timeout",
+    // The whole reference built so, served by the mock server, so Firefox and WebKit run it too.
+    kind: "reference",
     file: "sw/saveLandingPages.ts",
     remove: ", signal",
     grep: /NAV-7 /,
     caughtBy: ["NAV-7 gives up saving the landing page when the server hangs, and activates"],
+    engines: ["firefox", "webkit"],
   },
   {
     // A worker that fetches a navigation again instead of answering with its preload: each online

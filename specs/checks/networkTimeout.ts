@@ -55,3 +55,13 @@ export async function answeredInFull(mock: MockServer, faultId: string, slowerMs
   expect([200, 304], `the slow request's status (${answered?.status})`).toContain(answered?.status);
   expect(answered?.durationMs, "how long the slow request took (ms)").toBeGreaterThanOrEqual(slowerMs);
 }
+
+/** "<n> held, <m> let go": the requests a hanging fault held, and how many of them the client aborted. */
+export async function heldAndLetGo(mock: MockServer, faultId: string): Promise<string> {
+  const hits = (await mock.faults()).find((fault) => fault.id === faultId)?.hits ?? 0;
+  const ended = (await mock.journal()).filter((entry) => entry.fault === faultId && entry.outcome === "aborted").length;
+  return `${hits} held, ${ended} let go`;
+}
+
+/** heldAndLetGo() once every request held has been let go of. */
+export const HELD_AND_LET_GO = /^(\d+) held, \1 let go$/;

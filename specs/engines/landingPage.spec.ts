@@ -4,7 +4,8 @@
  * rules specs/landing-page.spec.ts judges in Chromium, read from Cache Storage in the page. Offline is
  * the mock server's switch (offline.spec.ts says why). As in Chromium, the landing page is opened again
  * offline in a new tab of the same private context; a page that answered 500, one sent `no-store`
- * and a redirect's first URL are never stored. The hanging server's test is Chromium's for now.
+ * and a redirect's first URL are never stored; a server that hangs on the worker's request for the
+ * landing page does not hold the worker's activation beyond its network timeout.
  *
  * NAV-8, the bare base path (`/app` for scope `/app/`): it leads to a controlled page, keeps its
  * query, opens offline after one online visit (the browser keeps the redirect, the worker answers
@@ -14,7 +15,9 @@
 import type { AppFacts } from "../../kit/appFacts.ts";
 import type { EnginePage } from "../../kit/engines/engine.ts";
 import { activeWorkerStateInPage, cachedEntriesInPage } from "../checks/browserState.ts";
+import { workerRequestsOnly } from "../checks/faultTargets.ts";
 import { noStorePath, redirectPath, serverErrorPath } from "../checks/landingPaths.ts";
+import { ANSWER_MARGIN_MS, HELD_AND_LET_GO, heldAndLetGo, networkTimeout } from "../checks/networkTimeout.ts";
 import { unknownPath } from "../checks/notFoundPage.ts";
 import { serverOffline } from "../checks/offline.ts";
 import { needs, notChecked, precondition, RECOMMENDED } from "../harness/applicability.ts";
@@ -111,6 +114,27 @@ test.describe("NAV-7 the landing page is saved", () => {
       expect(stored, `${path} stored in Cache Storage`).toBe(false);
     });
   });
+
+  test(
+    "NAV-7 gives up saving the landing page when the server hangs, and activates",
+    RECOMMENDED,
+    async ({ enginePage, engineServer, app, profile, facts }) => {
+      const timeout = await networkTimeout(engineServer, profile);
+      const landing = app.pageOrAnother(2);
+      // Only the worker's request for the landing page hangs (both engines send its script as Referer),
+      // and the query keeps the worker's install out of it, as in Chromium.
+      const query = { "pck-landing": "hang" };
+      const fault = await engineServer.addFault({ path: landing.path, query, hang: true, headers: workerRequestsOnly(profile) });
+      await enginePage.goto(`${engineServer.origin}${landing.path}?${new URLSearchParams(query)}`);
+      const state = () => enginePage.evaluate(activeWorkerStateInPage, null);
+      await precondition("the app's worker installs and starts activating (REG-2)", () =>
+        expect.poll(state, { timeout: controlTimeout(facts) }).toMatch(/^activat(ing|ed)$/),
+      );
+      await expect.poll(state, { timeout: timeout + ANSWER_MARGIN_MS, message: `the worker's state, network timeout ${timeout} ms` }).toBe("activated");
+      // Every request the fault held has been let go of: the worker gave up on it rather than leave it open.
+      await expect.poll(() => heldAndLetGo(engineServer, fault.id), { timeout: timeout + ANSWER_MARGIN_MS }).toMatch(HELD_AND_LET_GO);
+    },
+  );
 
   test.describe(() => {
     checkProfileFirst(redirectPath);
