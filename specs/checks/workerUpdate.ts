@@ -220,6 +220,10 @@ export async function awaitAutoTakeover(page: Page, update: UpdateSettings): Pro
 
 /** Whether a new worker is there at all (installing, waiting or already in control): the update reached the registration. */
 export async function newWorkerArrived(page: Page): Promise<boolean> {
-  const state = await updateState(page);
+  return arrived(await updateState(page));
+}
+
+/** newWorkerArrived() of a state read in any engine: a new worker installing, waiting or already in control. */
+export function arrived(state: UpdateState | null): boolean {
   return Boolean(state && (state.changed || state.waiting || state.installing));
 }

@@ -45,18 +45,26 @@ export interface DocumentCounter {
 export async function countDocuments(page: EnginePage, engine: EngineBrowser): Promise<DocumentCounter> {
   const exact = engine.capabilities.scriptBeforePage;
   const arg = { key: COUNT_KEY, mark: MARK };
+  const readNow = () => page.evaluate(readDocumentInPage, arg).catch(() => null);
   // The page may be between documents (an app's own reload under way): the count starts in the next.
-  let start: { counted: number } | null = null;
+  const readings: { counted: number }[] = [];
   await expect
-    .poll(async () => (start = await page.evaluate(readDocumentInPage, arg).catch(() => null)), { message: "the page's document, to count from" })
-    .not.toBeNull();
-  const from = (start as { counted: number } | null)?.counted ?? 0;
+    .poll(
+      async () => {
+        const reading = await readNow();
+        if (reading) readings.push(reading);
+        return reading !== null;
+      },
+      { message: "the page's document, to count from" },
+    )
+    .toBe(true);
+  const from = readings[0]?.counted ?? 0;
   let unmarked = 0;
   let last = 0;
   return {
     how: exact ? "counted by a script run before each document's own" : `seen by reading the page every ${DOCUMENT_POLL_MS} ms (a lower bound)`,
     async read() {
-      const now = await page.evaluate(readDocumentInPage, arg).catch(() => null);
+      const now = await readNow();
       if (now) {
         if (now.unmarked) unmarked += 1;
         last = exact ? now.counted - from : unmarked;

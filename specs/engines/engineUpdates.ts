@@ -10,6 +10,7 @@ import { SUITE_NOTE } from "../../kit/outcomes.ts";
 import { CONTROL_PREFIX, JOURNAL_COUNT_PATH } from "../../mock-server/control/controlPaths.ts";
 import {
   APPLIED,
+  arrived,
   CHANGES_KEY,
   describeUpdateState,
   progressOf,
@@ -52,10 +53,12 @@ export async function freshActiveState({ src, scope }: { src: string; scope: str
   }
 }
 
+/** The update state as the page reads it, or null while it is between documents. */
+export const stateIn = (page: EnginePage) => page.evaluate(updateStateInPage, CHANGES_KEY).catch(() => null);
+
 /** updateProgress() in any engine: the page between documents (a reload under way) is a state too. */
 export async function progressIn(page: EnginePage, update: UpdateSettings): Promise<string> {
-  const state = await page.evaluate(updateStateInPage, CHANGES_KEY).catch(() => null);
-  return progressOf(state, update);
+  return progressOf(await stateIn(page), update);
 }
 
 /**
@@ -72,7 +75,7 @@ export async function freshlyActivated(page: EnginePage, state: UpdateState | nu
 
 /** updateProgress() in any engine, with WebKitGTK's stale `activating` read as a fresh document reads it. */
 export async function appliedIn(page: EnginePage, update: UpdateSettings, profile: Profile, engine: EngineBrowser): Promise<string> {
-  const state = await page.evaluate(updateStateInPage, CHANGES_KEY).catch(() => null);
+  const state = await stateIn(page);
   const progress = progressOf(state, update);
   return progress === APPLIED ? progress : freshlyActivated(page, state, profile, engine);
 }
@@ -105,21 +108,10 @@ export function notWithReopen(profile: Profile): void {
     );
 }
 
-/** The update state as the page reads it, or null while it is between documents. */
-export const stateIn = (page: EnginePage) => page.evaluate(updateStateInPage, CHANGES_KEY).catch(() => null);
-
 /** Chromium's newWorkerArrived() wait in any engine: the update has reached the registration (else the stimulus did not happen). */
 export function newWorkerThere(page: EnginePage): Promise<void> {
   return stimulus("a new worker after the update check", "worker.script", () =>
-    expect
-      .poll(
-        async () => {
-          const state = await stateIn(page);
-          return Boolean(state && (state.changed || state.waiting || state.installing));
-        },
-        { message: "a new worker installing, waiting or in control", timeout: UPDATE_WAIT_MS },
-      )
-      .toBe(true),
+    expect.poll(async () => arrived(await stateIn(page)), { message: "a new worker installing, waiting or in control", timeout: UPDATE_WAIT_MS }).toBe(true),
   );
 }
 

@@ -178,7 +178,7 @@ test.describe("UPD-5 the worker script is never pinned by an HTTP cache", () => 
   });
 });
 
-const installView = (page: EnginePage) => installViewOf(page.evaluate.bind(page), () => page.evaluate(updateStateInPage, CHANGES_KEY).catch(() => null));
+const installView = (page: EnginePage) => installViewOf(page.evaluate.bind(page), () => stateIn(page));
 
 /** As in Chromium: home, loaded again under the worker's control, opens offline before the deploy (NAV-4's and NAV-7's subject). */
 function homeOpensOfflineBeforeDeploy(page: EnginePage, server: MockServer, facts: AppFacts): Promise<void> {
