@@ -1,10 +1,12 @@
 /**
  * `node --import tsx scripts/checkOnlineState.ts` (a step of `npm test`): the engine tests that need
  * the browsers' own online state (specs/engines/online.spec.ts: ONL-1's and NAV-2's required rules,
- * ONL-1's stray-event test and ONL-2's reload switch in Firefox and WebKit), each run inside a network namespace of its own (kit/engines/inNetworkNamespace.mjs,
+ * ONL-1's stray-event test, NAV-2's "nothing posted offline" and ONL-2's reload switch in Firefox and
+ * WebKit), each run inside a network namespace of its own (kit/engines/inNetworkNamespace.mjs,
  * as root) with one worker, as every test of such a run shares its route. The reference app must
  * pass each in both engines, read from the run's report, so a test that ended not checked (no
- * namespace after all) cannot pass for one; then the deviants whose engine tests need the namespace
+ * namespace after all) cannot pass for one (NAV-2's posts must end not checked in WebKit, whose driver
+ * cannot run the spy, and pass in Firefox); then the deviants whose engine tests need the namespace
  * must be caught, as the self-check catches every deviant. Exit 0 when both hold, 1 otherwise; the
  * namespace's own error (not root, no unshare) is printed as it came.
  */
@@ -13,6 +15,7 @@ import { join } from "node:path";
 import type { ConformanceReport } from "../cli/report/reportSchema.ts";
 import { ENV } from "../kit/env.mjs";
 import { KIT_ROOT } from "../kit/kitPaths.ts";
+import { NOT_CHECKED } from "../kit/outcomes.ts";
 import { regexLiteral } from "../kit/regexLiteral.ts";
 import { DEVIANTS } from "./deviantWorker/deviants.ts";
 import { runCommand } from "./runCommand.mjs";
@@ -21,8 +24,11 @@ const TESTS = [
   "ONL-1 reloads once when the browser comes back online",
   "ONL-1 does not reload on a stray online event while still offline",
   "NAV-2 leaves a stored page as it was after history changes while offline",
+  "NAV-2 posts nothing to the worker while offline",
   "ONL-2 does not reload when reload-on-online is switched off",
 ];
+/** The tests WebKit's driver cannot judge (no script before the page's own): there they must say so. */
+const NOT_CHECKED_IN_WEBKIT: ReadonlySet<string> = new Set(["NAV-2 posts nothing to the worker while offline"]);
 const ENGINES = ["firefox", "webkit"] as const;
 const reportDir = join(KIT_ROOT, "test-results", "online-state");
 const playwrightTest = [join(KIT_ROOT, "node_modules", "@playwright", "test", "cli.js"), "test", "--workers", "1"];
@@ -47,14 +53,15 @@ for (const engine of ENGINES) {
   for (const title of TESTS) {
     const test = column?.verdicts.flatMap((clause) => clause.tests).find((found) => found.title.endsWith(title));
     console.log(`[online state] ${engine}: ${title}: ${test ? `${test.outcome}${test.detail ? ` (${test.detail})` : ""}` : "did not run"}`);
-    if (test?.outcome !== "passed") problems.push(`${engine}: ${title}`);
+    const expected = engine === "webkit" && NOT_CHECKED_IN_WEBKIT.has(title) ? NOT_CHECKED : "passed";
+    if (test?.outcome !== expected) problems.push(`${engine}: ${title} (expected ${expected})`);
   }
 }
 if (problems.length > 0) {
-  console.error(`[online state] The reference app must pass ${problems.join("; ")}: see ${join(reportDir, "conformance.md")}.`);
+  console.error(`[online state] The reference app did not give ${problems.join("; ")}: see ${join(reportDir, "conformance.md")}.`);
   process.exit(1);
 }
-console.log("[online state] The reference app passes them in Firefox and WebKit, with the browsers' own online state.");
+console.log("[online state] The reference app passes them in Firefox and WebKit, with the browsers' own online state (WebKit: the spy's test not checked).");
 
 const deviants = DEVIANTS.filter((deviant) => deviant.browserOnlineState).map((deviant) => deviant.name);
 const caught = await inNamespace(["--config", "scripts/deviantWorker/playwright.config.ts"], { [ENV.deviants]: deviants.join(",") });

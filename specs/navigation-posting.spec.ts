@@ -5,7 +5,7 @@ import type { AppDriver, ProfilePage } from "./checks/appDriver.ts";
 import { cachedEntries, cachedUrls } from "./checks/browserState.ts";
 import { visitHeld } from "./checks/heldPage.ts";
 import { goOffline, goOnline } from "./checks/offline.ts";
-import { postedUrls, rawPostedUrls } from "./checks/posts.ts";
+import { POSTS_NOTHING, postedUrls, rawPostedUrls, withoutTrailing } from "./checks/posts.ts";
 import { postsOwnNavigation, pushThenReplace, readyForHistoryChanges } from "./checks/readyForHistoryChanges.ts";
 import { type ChangeBy, expectStored, expectStoredBySentinel, type Sentinel, storedUrls } from "./checks/storedAfterChange.ts";
 import { changedOrRemoved, storedDocuments } from "./checks/storedDocuments.ts";
@@ -36,15 +36,6 @@ async function expectStoredAfter(
   if (sentinel) await expectStoredBySentinel(page, urls, sentinel, facts, what);
   else await expectStored(page, urls, by, facts, what);
 }
-
-/** `urls` without the run of `url` at its end (the sentinel's posts: one, or more from a router's own replaceState). */
-function withoutTrailing(urls: readonly string[], url: string): string[] {
-  let end = urls.length;
-  while (end > 0 && urls[end - 1] === url) end--;
-  return urls.slice(0, end);
-}
-
-const POSTS_NOTHING = "the app posts no CACHE_URLS message for its own navigations (NAV-1's recommended protocol), so what it posts cannot be judged";
 
 /** Waits until the app has posted `url` as CACHE_URLS (a sentinel: messages arrive in order), or ends the test as not checked. */
 async function postedSentinel(page: Page, spy: Spy, facts: AppFacts, url: string, origin: string | undefined): Promise<void> {

@@ -135,6 +135,18 @@ async function waitUntilStored(page: Page, url: string, timeoutMs: number): Prom
 let settleCount = 0;
 
 /**
+ * A fresh URL of `path` for the settle message (see settleWorkerCache): a query the app ignores, new
+ * each time, so the worker fetches and writes it after whatever it was asked before.
+ */
+export function settleUrl(origin: string | undefined, path: string): string {
+  settleCount += 1;
+  return `${origin}${path}${path.includes("?") ? "&" : "?"}pck-settle=${settleCount}-${Date.now()}`;
+}
+
+/** The settle message: one `CACHE_URLS` of `url`, posted without a reply port. */
+export const settleMessage = (url: string) => ({ type: "CACHE_URLS", payload: { urlsToCache: [url] } });
+
+/**
  * Resolves once the worker's storing from earlier `CACHE_URLS` messages is over. A worker may reply
  * to a message before its cache writes end (Workbox-style strategies write in `waitUntil`), so
  * Cache Storage read right after the reply can miss an entry still being written. A fresh URL posted
@@ -142,10 +154,14 @@ let settleCount = 0;
  * once it is there, so are they (a slower earlier page can still land later: see storedWithinGrace).
  */
 export async function settleWorkerCache(page: Page, origin: string | undefined, path: string): Promise<void> {
-  settleCount += 1;
-  const url = `${origin}${path}${path.includes("?") ? "&" : "?"}pck-settle=${settleCount}-${Date.now()}`;
-  await page.evaluate((message) => navigator.serviceWorker.controller?.postMessage(message), { type: "CACHE_URLS", payload: { urlsToCache: [url] } });
+  const url = settleUrl(origin, path);
+  await page.evaluate(postWithoutReplyInPage, settleMessage(url));
   await waitUntilStored(page, url, CONTROL_TIMEOUT_MS);
+}
+
+/** Posts a message to the controlling worker with no reply port, for any engine's evaluate. */
+export function postWithoutReplyInPage(message: unknown): void {
+  navigator.serviceWorker.controller?.postMessage(message);
 }
 
 /** Whether `url` shows up in Cache Storage within `timeoutMs`: an observation, never a failure. */

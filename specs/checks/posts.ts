@@ -34,3 +34,13 @@ export function postedUrls(posts: readonly unknown[], origin: string | undefined
     });
   });
 }
+
+/** Why a test of what the app posts ends not checked for an app that posts nothing for its own navigations. */
+export const POSTS_NOTHING = "the app posts no CACHE_URLS message for its own navigations (NAV-1's recommended protocol), so what it posts cannot be judged";
+
+/** `urls` without the run of `url` at its end (a sentinel's posts: one, or more from a router's own replaceState). */
+export function withoutTrailing(urls: readonly string[], url: string): string[] {
+  let end = urls.length;
+  while (end > 0 && urls[end - 1] === url) end--;
+  return urls.slice(0, end);
+}

@@ -52,6 +52,9 @@ export const UPDATE_CHECKS_KEY = "__pck_update_checks";
 /** sessionStorage key set while a spec holds the page offline (support/offline.ts). */
 export const OFFLINE_HOLD_KEY = "__pck_offline_hold";
 
+/** installSpy()'s argument: where it keeps each record. */
+export const SPY_KEYS = { postsKey: POSTS_KEY, historyKey: HISTORY_KEY, offlineHoldKey: OFFLINE_HOLD_KEY, updateChecksKey: UPDATE_CHECKS_KEY } as const;
+
 /** Runs in the page before its own scripts (context.addInitScript). Must be self-contained. */
 export function installSpy({
   postsKey,
@@ -161,13 +164,18 @@ export interface Spy {
 }
 
 function postRecords(page: Page): Promise<PostRecord[]> {
-  return page.evaluate((key) => JSON.parse(sessionStorage.getItem(key) ?? "[]") as PostRecord[], POSTS_KEY);
+  return page.evaluate(recordsInPage, POSTS_KEY) as Promise<PostRecord[]>;
+}
+
+/** One of the spy's lists kept in sessionStorage (POSTS_KEY, HISTORY_KEY), for any engine's evaluate. */
+export function recordsInPage(key: string): unknown[] {
+  return JSON.parse(sessionStorage.getItem(key) ?? "[]") as unknown[];
 }
 
 export const spy: Spy = {
   registerCalls: (page) => page.evaluate(() => window.__pckSpy?.registerCalls ?? []),
   posts: async (page) => (await postRecords(page)).map((post) => post.message),
   postsWhileOffline: async (page) => (await postRecords(page)).filter((post) => !post.onLine).map((post) => post.message),
-  historyChanges: (page) => page.evaluate((key) => JSON.parse(sessionStorage.getItem(key) ?? "[]") as HistoryChange[], HISTORY_KEY),
+  historyChanges: (page) => page.evaluate(recordsInPage, HISTORY_KEY) as Promise<HistoryChange[]>,
   leaving: (page) => page.evaluate(() => window.__pckSpy?.leaving ?? false),
 };

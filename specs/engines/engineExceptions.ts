@@ -13,9 +13,9 @@ import { SUITE_NOTE } from "../../kit/outcomes.ts";
 import { contentTextInPage } from "../checks/blankPage.ts";
 import { RENDER_EXCEPTION_MESSAGE, renderExceptionInPage, renderExceptionStateInPage } from "../checks/renderException.ts";
 import { PAGE_MODULE_MARK } from "../checks/throwingExport.ts";
-import { notChecked, stimulus, stimulusMissed } from "../harness/applicability.ts";
+import { stimulus, stimulusMissed } from "../harness/applicability.ts";
 import { expect, test } from "../harness/engineFixtures.ts";
-import { clickNamed, shownText } from "./enginePages.ts";
+import { clickNamed, needsScriptBeforePage, shownText } from "./enginePages.ts";
 
 /** Records the page's exceptions in `window.__pckExceptions`. Runs in the page: it must stand alone. */
 export function watchExceptionsInPage(): void {
@@ -42,10 +42,7 @@ export const exceptionsIn = (page: EnginePage) => page.evaluate(() => (window as
  * Not checked when the engine runs no script before the page's, or when nothing threw.
  */
 export async function whileLoadingThrows(engine: EngineBrowser, origin: string, profile: Profile, body: (page: EnginePage) => Promise<void>): Promise<void> {
-  if (!engine.capabilities.scriptBeforePage)
-    notChecked(
-      `${engine.engine}: an exception while the page loads is seen only by a script that runs before the page's own, which WebKitWebDriver (classic WebDriver) cannot run`,
-    );
+  needsScriptBeforePage(engine, "seeing an exception while the page loads");
   const path = profile.fallbacks.clientError?.path;
   const scripts = [beforePage(watchExceptionsInPage, null)];
   if (path === undefined) scripts.push(beforePage(renderExceptionInPage, { message: RENDER_EXCEPTION_MESSAGE, pageModuleMark: PAGE_MODULE_MARK }));

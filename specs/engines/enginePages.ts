@@ -10,7 +10,7 @@ import type { EngineBrowser, EnginePage } from "../../kit/engines/engine.ts";
 import { SUITE_NOTE } from "../../kit/outcomes.ts";
 import type { ProfilePage } from "../checks/appDriver.ts";
 import { routerPush } from "../checks/routerPush.ts";
-import { precondition, stimulus } from "../harness/applicability.ts";
+import { notChecked, precondition, stimulus } from "../harness/applicability.ts";
 import { controlTimeout, RELOADED_NOTE, refuseWithoutControl } from "../harness/control.ts";
 import { expect, test } from "../harness/engineFixtures.ts";
 
@@ -157,6 +157,18 @@ export function statusReadable(engine: EngineBrowser, what: string): boolean {
   if (engine.capabilities.navigationStatus) return true;
   test.info().annotations.push({ type: SUITE_NOTE, description: `${engine.engine}: ${what} was not read (${NO_STATUS})` });
   return false;
+}
+
+/**
+ * Ends the test as not checked where the engine's driver runs no script before the page's own, which
+ * `what` needs: WebKitWebDriver's classic WebDriver has no such command (BiDi's preload scripts would
+ * do it, and it refuses BiDi).
+ */
+export function needsScriptBeforePage(engine: Pick<EngineBrowser, "engine" | "capabilities">, what: string): void {
+  if (!engine.capabilities.scriptBeforePage)
+    notChecked(
+      `${engine.engine}: ${what} needs a script that runs before the page's own, which ${engine.engine === "webkit" ? "WebKitWebDriver (classic WebDriver; it refuses BiDi, whose preload scripts would do it)" : "its driver"} cannot run`,
+    );
 }
 
 /** Why an engine without navigationStatus cannot judge a status. */

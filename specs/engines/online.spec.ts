@@ -8,7 +8,9 @@
  * the run's network namespace loses its default route and gets it back
  * (kit/engines/namespaceRoute.mjs), the mock server's switch refusing every request meanwhile, as in
  * Chromium. Watched by hand first: neither engine loads a document of its own when the route comes
- * back. A connection that drops again within the settle time, and a flapping one, need Chromium's
+ * back. NAV-2's recommended rule too: nothing posted to the worker while `navigator.onLine` is false,
+ * read by Chromium's spy run before the page's own scripts (Firefox; not checked in WebKit, whose
+ * driver cannot run it). A connection that drops again within the settle time, and a flapping one, need Chromium's
  * fake clock (and WebKit notices a route change only after 3–5 s): Chromium's. ONL-2's switches (the
  * reference's alone: the mock server serves its configuration): reload-on-online off through the
  * namespace as above; navigation caching and registration off need no online state.
@@ -16,8 +18,10 @@
 
 import type { EnginePage } from "../../kit/engines/engine.ts";
 import { HOW_TO_GET_ONE, ONLINE_STATE_TAG, type OnlineSwitch, onlineSwitch } from "../../kit/engines/namespaceRoute.mjs";
+import type { ProfilePage } from "../checks/appDriver.ts";
 import { cachedEntriesInPage } from "../checks/browserState.ts";
 import { serverOffline, serverOnline } from "../checks/offline.ts";
+import { postedUrls } from "../checks/posts.ts";
 import { changedOrRemoved, storedDocuments } from "../checks/storedDocuments.ts";
 import { cameWithin, needs, notChecked, precondition, RECOMMENDED, servedReference, stimulus } from "../harness/applicability.ts";
 import { expect, test } from "../harness/engineFixtures.ts";
@@ -26,6 +30,8 @@ import type { MockServer } from "../harness/mockServerProcess.ts";
 import { offlineEffectWindow, WRITE_GRACE_MS } from "../harness/windows.ts";
 import { cachedUrlsIn, clientNavigate, engineControl, headingOf, landOn, shownText, visitHeldIn } from "./enginePages.ts";
 import { decided, registrationScopes, scriptFetches } from "./engineRegistration.ts";
+import { comesPosted, postsWhileOfflineIn, withSpiedPage } from "./engineSpy.ts";
+import { comesStored } from "./engineStored.ts";
 
 /** Real time for the browser to see the route go or come back: WebKitGTK took 3–5 s here, Firefox under 1 s. */
 const STATE_CHANGE_MS = 10_000;
@@ -179,6 +185,48 @@ test.describe("NAV-2 offline", { tag: ONLINE_STATE_TAG }, () => {
       });
     const after = await heldDocuments(enginePage, profile.offline?.text);
     expect(changedOrRemoved(before, after), "stored documents changed or removed after history changes while offline").toEqual([]);
+  });
+});
+
+test.describe("NAV-2 nothing posted offline", { tag: ONLINE_STATE_TAG }, () => {
+  test("NAV-2 posts nothing to the worker while offline", RECOMMENDED, async ({ engineOf, engineServer, app, profile, facts }) => {
+    const network = switchOrNotChecked();
+    const { origin } = engineServer;
+    // Changes to the first and third pages, or to as many as the profile lists (as in Chromium).
+    const [first, second, third] = profile.pages as readonly (ProfilePage | undefined)[];
+    const changes = [first, third ?? second].filter((listed): listed is ProfilePage => listed !== undefined);
+    await withSpiedPage(engineOf, "recording the messages the page posts to its worker, with navigator.onLine", async (page) => {
+      await engineControl(page, `${origin}${profile.home}`, facts);
+      try {
+        await goOffline(page, network, engineServer);
+        if (!profile.data && profile.navigate !== "pushState") await clientNavigate(page, profile, app.page(0));
+        await page.evaluate(
+          (paths) => {
+            for (const path of paths) history.pushState(null, "", path);
+          },
+          changes.map((changed) => changed.path),
+        );
+        await goOnline(network, engineServer);
+        await precondition("back online, the app opens again", async () => {
+          await expect.poll(() => onLine(page), { message: "navigator.onLine", timeout: STATE_CHANGE_MS }).toBe(true);
+          await page.goto(`${origin}${profile.home}`);
+        });
+      } finally {
+        await goOnline(network, engineServer);
+      }
+      // The spy notes each post as it is made, with navigator.onLine then, in sessionStorage (which
+      // survives a reload): back online, no post can still be one made offline. An app that posts its
+      // own navigations shows, with one made online, that its posting still works.
+      const sentinel = [second, first].find((listed) => listed !== undefined && listed !== changes.at(-1)) ?? app.pageOrAnother(1, ...changes);
+      await clientNavigate(page, profile, sentinel);
+      if (!(await comesPosted(page, `${origin}${sentinel.path}`, origin)) && (await comesStored(page, `${origin}${sentinel.path}`, WRITE_GRACE_MS)))
+        notChecked(
+          "the app's own navigation is stored, but through no message to the worker the kit sees (another channel, such as a Web Worker's), so what it sends while offline cannot be seen",
+        );
+      // Posting the current URL once back online is fine (Serwist does): only posts made while
+      // navigator.onLine was false break the rule.
+      expect(postedUrls(await postsWhileOfflineIn(page), origin), "URLs posted while offline").toEqual([]);
+    });
   });
 });
 

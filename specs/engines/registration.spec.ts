@@ -10,10 +10,11 @@
 import type { Profile } from "../../cli/profile/profileSchema.ts";
 import { beforePage, type EnginePage } from "../../kit/engines/engine.ts";
 import { CONTROL_TIMEOUT_MS } from "../../kit/workerControl.ts";
-import { cameWithin, needs, notChecked, precondition, RECOMMENDED, servedReference } from "../harness/applicability.ts";
+import { cameWithin, needs, precondition, RECOMMENDED, servedReference } from "../harness/applicability.ts";
 import { expect, test } from "../harness/engineFixtures.ts";
 import { checkProfileFirst } from "../harness/fixtures.ts";
 import { registerWatchWindow } from "../harness/windows.ts";
+import { needsScriptBeforePage } from "./enginePages.ts";
 import { decided, registrationScopes, scriptFetches } from "./engineRegistration.ts";
 
 /**
@@ -33,14 +34,6 @@ function without(what: unknown): void {
 }
 
 const pageErrors = (page: EnginePage) => () => page.evaluate(() => (window as unknown as { __pckErrors?: string[] }).__pckErrors ?? [], null);
-
-/** The engines whose driver can run a script before the page's own: how a feature is taken away. */
-function needsScriptBeforePage(engine: { capabilities: { scriptBeforePage: boolean }; engine: string }, what: string): void {
-  if (!engine.capabilities.scriptBeforePage)
-    notChecked(
-      `${engine.engine}: ${what} needs a script that runs before the page's own, which ${engine.engine === "webkit" ? "WebKitWebDriver (classic WebDriver; it refuses BiDi, whose preload scripts would do it)" : "its driver"} cannot run`,
-    );
-}
 
 test.describe("REG-1 support detection", () => {
   test("REG-1 registers when serviceWorker and caches exist", async ({ enginePage, engineServer, profile }) => {

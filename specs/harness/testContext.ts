@@ -4,7 +4,7 @@
  */
 import type { BrowserContext } from "@playwright/test";
 import type { Profile } from "../../cli/profile/profileSchema.ts";
-import { HISTORY_KEY, installSpy, OFFLINE_HOLD_KEY, POSTS_KEY, UPDATE_CHECKS_KEY } from "../checks/spy.ts";
+import { installSpy, SPY_KEYS } from "../checks/spy.ts";
 import { type ManifestOverride, overrideManifest } from "./manifestOverride.ts";
 
 export interface ContextSetUp {
@@ -15,12 +15,7 @@ export interface ContextSetUp {
 }
 
 export async function setUpContext(context: BrowserContext, origin: string, { profile, workerScript, manifestOverride }: ContextSetUp): Promise<void> {
-  await context.addInitScript(installSpy, {
-    postsKey: POSTS_KEY,
-    historyKey: HISTORY_KEY,
-    offlineHoldKey: OFFLINE_HOLD_KEY,
-    updateChecksKey: UPDATE_CHECKS_KEY,
-  });
+  await context.addInitScript(installSpy, SPY_KEYS);
   if (workerScript !== undefined) {
     const script = new URL(profile.worker.script, origin);
     await context.route(
