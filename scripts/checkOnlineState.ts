@@ -1,8 +1,8 @@
 /**
  * `node --import tsx scripts/checkOnlineState.ts` (a step of `npm test`): the engine tests that need
  * the browsers' own online state (specs/engines/online.spec.ts: ONL-1's and NAV-2's required rules,
- * ONL-1's stray-event test, NAV-2's "nothing posted offline" and ONL-2's reload switch in Firefox and
- * WebKit), each run inside a network namespace of its own (kit/engines/inNetworkNamespace.mjs,
+ * ONL-1's stray-event test, NAV-2's "nothing posted offline", ONL-2's reload switch and UPD-1's
+ * offline deploy in Firefox and WebKit), each run inside a network namespace of its own (kit/engines/inNetworkNamespace.mjs,
  * as root) with one worker, as every test of such a run shares its route. The reference app must
  * pass each in both engines, read from the run's report, so a test that ended not checked (no
  * namespace after all) cannot pass for one (NAV-2's posts must end not checked in WebKit, whose driver
@@ -26,6 +26,7 @@ const TESTS = [
   "NAV-2 leaves a stored page as it was after history changes while offline",
   "NAV-2 posts nothing to the worker while offline",
   "ONL-2 does not reload when reload-on-online is switched off",
+  "UPD-1 an update deployed while the page was offline reaches it once back online",
 ];
 /** The tests WebKit's driver cannot judge (no script before the page's own): there they must say so. */
 const NOT_CHECKED_IN_WEBKIT: ReadonlySet<string> = new Set(["NAV-2 posts nothing to the worker while offline"]);

@@ -16,76 +16,39 @@
  * namespace as above; navigation caching and registration off need no online state.
  */
 
+import type { Profile } from "../../cli/profile/profileSchema.ts";
 import type { EnginePage } from "../../kit/engines/engine.ts";
-import { HOW_TO_GET_ONE, ONLINE_STATE_TAG, type OnlineSwitch, onlineSwitch } from "../../kit/engines/namespaceRoute.mjs";
+import { ONLINE_STATE_TAG } from "../../kit/engines/namespaceRoute.mjs";
 import type { ProfilePage } from "../checks/appDriver.ts";
 import { cachedEntriesInPage } from "../checks/browserState.ts";
-import { serverOffline, serverOnline } from "../checks/offline.ts";
+import { serverOffline } from "../checks/offline.ts";
 import { postedUrls } from "../checks/posts.ts";
 import { changedOrRemoved, storedDocuments } from "../checks/storedDocuments.ts";
 import { cameWithin, needs, notChecked, precondition, RECOMMENDED, servedReference, stimulus } from "../harness/applicability.ts";
 import { expect, test } from "../harness/engineFixtures.ts";
 import { checkProfileFirst } from "../harness/fixtures.ts";
-import type { MockServer } from "../harness/mockServerProcess.ts";
 import { offlineEffectWindow, WRITE_GRACE_MS } from "../harness/windows.ts";
+import { documentOf, goOffline, goOnline, mark, onLine, RELOAD_MS, SETTLE_BUDGET_MS, STATE_CHANGE_MS, switchOrNotChecked } from "./engineOnline.ts";
 import { cachedUrlsIn, clientNavigate, engineControl, headingOf, landOn, shownText, visitHeldIn } from "./enginePages.ts";
 import { decided, registrationScopes, scriptFetches } from "./engineRegistration.ts";
 import { comesPosted, postsWhileOfflineIn, withSpiedPage } from "./engineSpy.ts";
 import { comesStored } from "./engineStored.ts";
 
-/** Real time for the browser to see the route go or come back: WebKitGTK took 3–5 s here, Firefox under 1 s. */
-const STATE_CHANGE_MS = 10_000;
-/** The app's settle time when the profile gives none: Chromium's test runs this much fake time. */
-const SETTLE_BUDGET_MS = 10_000;
-/** Real time a reload may take once the settle time is over: a page load on a busy machine. */
-const RELOAD_MS = 15_000;
-
-type Marked = "original" | "after reload" | "new" | "loading";
-
-/** Which document the page shows: one the test marked, a new one, or none readable yet (mid-navigation). */
-async function documentOf(page: EnginePage): Promise<Marked> {
-  try {
-    return await page.evaluate(
-      () => ((window as unknown as { __pckDocument?: Marked }).__pckDocument ?? (document.readyState === "complete" ? "new" : "loading")) as Marked,
-      null,
-    );
-  } catch {
-    return "loading";
-  }
-}
-
-const mark = (page: EnginePage, marker: Marked) =>
-  page.evaluate((value) => {
-    (window as unknown as { __pckDocument?: string }).__pckDocument = value;
-  }, marker);
-
-const onLine = (page: EnginePage) => page.evaluate(() => navigator.onLine, null).catch(() => null);
-
-/** The run's switch of the browser's online state, or not checked with what would give one. */
-function switchOrNotChecked(): OnlineSwitch {
-  const found = onlineSwitch();
-  if ("unavailable" in found) return notChecked(found.unavailable);
-  // Every test of the run shares the namespace's one route: another test in parallel would see it go.
-  if (test.info().config.workers !== 1)
-    return notChecked(
-      `the browser's online state is the network namespace's, shared by every test of the run, and this run has ${test.info().config.workers} workers: ${HOW_TO_GET_ONE}`,
-    );
-  return found;
-}
-
-/** Takes the server, then the browser, offline, and confirms the browser sees it (else not checked). */
-async function goOffline(page: EnginePage, network: OnlineSwitch, server: Pick<MockServer, "setOffline">): Promise<void> {
-  await serverOffline(server);
-  network.offline();
-  await stimulus("the browser going offline (the namespace's default route removed)", "home", () =>
-    expect.poll(() => onLine(page), { message: "navigator.onLine", timeout: STATE_CHANGE_MS }).toBe(false),
-  );
-}
-
-/** Brings the server, then the browser, back online (the server leads: specs/checks/offline.ts). */
-async function goOnline(network: OnlineSwitch, server: Pick<MockServer, "setOffline">): Promise<void> {
-  await serverOnline(server);
-  network.online();
+/**
+ * Back online, the app opens again: once the browser says it is online and, for an app whose profile
+ * says it reloads on `online`, once that reload has put a new document in place. A navigation of the
+ * test's own meanwhile races the app's (Firefox's driver then fails the one it started, seen on the
+ * Next.js app, whose reload comes at once). `page`'s document was marked before going online.
+ */
+async function openAgain(page: EnginePage, profile: Profile, origin: string): Promise<void> {
+  await precondition("back online, the app opens again", async () => {
+    await expect.poll(() => onLine(page), { message: "navigator.onLine", timeout: STATE_CHANGE_MS }).toBe(true);
+    if (profile.reloadsOnOnline)
+      await cameWithin("the app's own reload back online", () =>
+        expect.poll(() => documentOf(page), { timeout: (profile.onlineSettleMs ?? SETTLE_BUDGET_MS) + RELOAD_MS }).toBe("new"),
+      );
+    await page.goto(`${origin}${profile.home}`);
+  });
 }
 
 /** NAV-2's reading of Cache Storage (specs/checks/storedDocuments.ts), in the engine's page. */
@@ -168,11 +131,9 @@ test.describe("NAV-2 offline", { tag: ONLINE_STATE_TAG }, () => {
       await cameWithin("a stored document changes while offline", () =>
         expect.poll(async () => JSON.stringify(await heldDocuments(enginePage, profile.offline?.text)), { timeout: window }).not.toBe(unchanged),
       );
+      await mark(enginePage, "original");
       await goOnline(network, engineServer);
-      await precondition("back online, the app opens again", async () => {
-        await expect.poll(() => onLine(enginePage), { message: "navigator.onLine", timeout: STATE_CHANGE_MS }).toBe(true);
-        await enginePage.goto(`${origin}${profile.home}`);
-      });
+      await openAgain(enginePage, profile, origin);
     } finally {
       await goOnline(network, engineServer);
     }
@@ -206,11 +167,9 @@ test.describe("NAV-2 nothing posted offline", { tag: ONLINE_STATE_TAG }, () => {
           },
           changes.map((changed) => changed.path),
         );
+        await mark(page, "original");
         await goOnline(network, engineServer);
-        await precondition("back online, the app opens again", async () => {
-          await expect.poll(() => onLine(page), { message: "navigator.onLine", timeout: STATE_CHANGE_MS }).toBe(true);
-          await page.goto(`${origin}${profile.home}`);
-        });
+        await openAgain(page, profile, origin);
       } finally {
         await goOnline(network, engineServer);
       }
