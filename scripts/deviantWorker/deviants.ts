@@ -344,9 +344,7 @@ const ALL_DEVIANTS: readonly Deviant[] = [
       "UPD-2 an update does not reload a page loaded under the old worker with unsaved input, the focus elsewhere",
       "UPD-2 an update applied from another tab does not reload a tab with unsaved input",
     ],
-    // Not Firefox yet: there its across-tabs test ended not checked in one fresh-clone run of four
-    // ("the update was never applied in the other tab", which reloads itself too); caught in the others.
-    engines: ["webkit"],
+    engines: ["firefox", "webkit"],
   },
   {
     // The recipe with the usual guard for the first visit: reload on `controllerchange` only when a

@@ -8,19 +8,31 @@
 import type { Profile } from "../../cli/profile/profileSchema.ts";
 import type { AppFacts } from "../../kit/appFacts.ts";
 import type { EngineBrowser, EnginePage } from "../../kit/engines/engine.ts";
-import { APPLIED, armControllerChangeInPage, CHANGES_KEY, checkForUpdateBy, UPDATE_WAIT_MS, updateCheck, updateSettings } from "../checks/workerUpdate.ts";
+import { APPLIED, armControllerChangeInPage, CHANGES_KEY, checkForUpdateBy, describeUpdateState, updateCheck, updateSettings } from "../checks/workerUpdate.ts";
 import { cameWithin, notChecked, precondition, RECOMMENDED, stimulus } from "../harness/applicability.ts";
 import { expect, test } from "../harness/engineFixtures.ts";
 import { checkProfileFirst } from "../harness/fixtures.ts";
 import type { MockServer } from "../harness/mockServerProcess.ts";
 import { countDocuments, DOCUMENT_POLL_MS, pageCountingDocuments } from "./engineDocuments.ts";
 import { engineControl, fieldValue, showsNamed, typeInto } from "./enginePages.ts";
-import { acceptPrompt, appliedIn, autoTakeover, networkQuiet, newWorkerThere, notWithReopen, settled, stateIn } from "./engineUpdates.ts";
+import {
+  acceptPrompt,
+  appliedIn,
+  autoTakeover,
+  ENGINE_UPDATE_WAIT_MS,
+  networkQuiet,
+  newWorkerThere,
+  notWithReopen,
+  settled,
+  stateIn,
+} from "./engineUpdates.ts";
 
 /** What the UPD-2 wait reads once the tab has had a second new document since the deploy. */
 const RELOADED_TWICE = "reloaded twice";
 
 test.describe("UPD-2 reloads on an update", () => {
+  // Install, activation and reloads of an update take Firefox and WebKit longer under load (ENGINE_UPDATE_WAIT_MS).
+  test.slow();
   checkProfileFirst(notWithReopen);
 
   /** A tab like a person's when a deploy lands: loaded under the worker that controls it now (a reload once it took control). */
@@ -50,14 +62,14 @@ test.describe("UPD-2 reloads on an update", () => {
     await cameWithin("the update is applied (UPD-1's subject), or the tab reloads a second time", () =>
       expect
         .poll(async () => (progress = (await documents.read()) > 1 ? RELOADED_TWICE : await appliedIn(page, update, profile, engine)), {
-          timeout: UPDATE_WAIT_MS,
+          timeout: ENGINE_UPDATE_WAIT_MS,
           intervals: [DOCUMENT_POLL_MS],
         })
         .toMatch(new RegExp(`^(${APPLIED}|${RELOADED_TWICE})$`)),
     );
     const reloads = `reloads of the tab since the deploy (new documents, ${documents.how})`;
     expect(await documents.read(), `${reloads}, the update ${progress === APPLIED ? "applied" : "not applied"}`).toBeLessThanOrEqual(1);
-    if (progress !== APPLIED) notChecked("the update was never applied, so its reloads cannot be counted (UPD-1's tests say why)");
+    if (progress !== APPLIED) notChecked(`the update was never applied (${progress}), so its reloads cannot be counted (UPD-1's tests say why)`);
     // The document that stays: the journal still for a while, the documents read all along.
     await networkQuiet(server, documents);
     expect(await documents.read(), `${reloads}, once the update was applied and the network went quiet`).toBeLessThanOrEqual(1);
@@ -108,7 +120,12 @@ test.describe("UPD-2 reloads on an update", () => {
     const input = updateSettings(profile).input ?? notChecked("the profile names no text field the person types into (its update.input)");
     const page = await pageCountingDocuments(engine);
     await engineControl(page, `${server.origin}${input.path}`, facts);
-    if (loadedUnder) await reloadedUnderControl(page, input.path);
+    // A page may reload itself on the worker's first claim: the test's reload waits until it is done
+    // (Firefox's driver fails a reload that another navigation interrupts).
+    if (loadedUnder) {
+      await settled(page, server, engine);
+      await reloadedUnderControl(page, input.path);
+    }
     // The person types once the page is done with the worker's first claim.
     await settled(page, server, engine);
     return { page, label: input.label };
@@ -164,17 +181,20 @@ test.describe("UPD-2 reloads on an update", () => {
         // A person who accepts in the other tab has come from the typing tab, which the update reached
         // too: its prompt shows there first (a background tab's timers may run late, as Firefox's do).
         await cameWithin(`the typing tab shows the app's prompt too (a button named '${accept}')`, () =>
-          expect.poll(() => showsNamed(page, "button", accept).catch(() => false), { timeout: UPDATE_WAIT_MS }).toBe(true),
+          expect.poll(() => showsNamed(page, "button", accept).catch(() => false), { timeout: ENGINE_UPDATE_WAIT_MS }).toBe(true),
         );
       }
       await acceptPrompt(second, update);
       const applied = await cameWithin("the update is applied in the other tab (UPD-1's subject)", () =>
-        expect.poll(() => appliedIn(second, update, profile, engineOf), { timeout: UPDATE_WAIT_MS }).toBe(APPLIED),
+        expect.poll(() => appliedIn(second, update, profile, engineOf), { timeout: ENGINE_UPDATE_WAIT_MS }).toBe(APPLIED),
       );
-      if (!applied) notChecked("the update was never applied in the other tab, so it cannot have reached this one (UPD-1's tests say why)");
+      if (!applied)
+        notChecked(
+          `the update was never applied in the other tab (${describeUpdateState(await stateIn(second))}), so it cannot have reached this one (UPD-1's tests say why)`,
+        );
       // The new worker controls the typing tab too (clients.claim), or waits there: either way it has arrived.
       await cameWithin("the new worker takes over the typing tab too", () =>
-        expect.poll(async () => (await stateIn(page))?.changed ?? false, { timeout: UPDATE_WAIT_MS, intervals: [DOCUMENT_POLL_MS] }).toBe(true),
+        expect.poll(async () => (await stateIn(page))?.changed ?? false, { timeout: ENGINE_UPDATE_WAIT_MS, intervals: [DOCUMENT_POLL_MS] }).toBe(true),
       );
       await networkQuiet(engineServer, documents);
       expect(

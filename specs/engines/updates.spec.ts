@@ -23,7 +23,6 @@ import {
   checkForUpdateBy,
   newScriptFetched,
   progressOf,
-  UPDATE_WAIT_MS,
   updateCheck,
   updateSettings,
   updateStateInPage,
@@ -39,6 +38,7 @@ import { engineControl, headingOf, landOn, startClientNavigation } from "./engin
 import {
   acceptPrompt,
   autoTakeover,
+  ENGINE_UPDATE_WAIT_MS,
   freshlyActivated,
   NO_HTTP_CACHE,
   networkQuiet,
@@ -50,6 +50,8 @@ import {
 } from "./engineUpdates.ts";
 
 test.describe("UPD-1 a deploy reaches the user", () => {
+  // Install, activation and reloads of an update take Firefox and WebKit longer under load (ENGINE_UPDATE_WAIT_MS).
+  test.slow();
   checkProfileFirst(notWithReopen);
 
   test("UPD-1 a deploy's new worker takes control of the app after the app's own update step", async ({
@@ -66,7 +68,7 @@ test.describe("UPD-1 a deploy reaches the user", () => {
     await checkForUpdateBy(() => enginePage.evaluate(updateCheck, null), engineServer, profile, deploy);
     await acceptPrompt(enginePage, update);
     const applied = await expect
-      .poll(() => progressIn(enginePage, update), { timeout: UPDATE_WAIT_MS })
+      .poll(() => progressIn(enginePage, update), { timeout: ENGINE_UPDATE_WAIT_MS })
       .toBe(APPLIED)
       .then(
         () => true,
@@ -88,6 +90,8 @@ test.describe("UPD-1 a deploy reaches the user", () => {
 });
 
 test.describe("UPD-1 an offline deploy", { tag: ONLINE_STATE_TAG }, () => {
+  // Install, activation and reloads of an update take Firefox and WebKit longer under load (ENGINE_UPDATE_WAIT_MS).
+  test.slow();
   checkProfileFirst(updateSettings);
 
   test("UPD-1 an update deployed while the page was offline reaches it once back online", RECOMMENDED, async ({ engineOf, engineServer, profile, facts }) => {
@@ -118,7 +122,7 @@ test.describe("UPD-1 an offline deploy", { tag: ONLINE_STATE_TAG }, () => {
       await expect
         .poll(() => newScriptFetched(engineServer, profile, deploy), {
           message: "the app's update check fetched the deployed worker script",
-          timeout: UPDATE_WAIT_MS,
+          timeout: ENGINE_UPDATE_WAIT_MS,
         })
         .toBe(true);
     } finally {
@@ -129,6 +133,8 @@ test.describe("UPD-1 an offline deploy", { tag: ONLINE_STATE_TAG }, () => {
 });
 
 test.describe("UPD-3 an open page survives the deploy", () => {
+  // Install, activation and reloads of an update take Firefox and WebKit longer under load (ENGINE_UPDATE_WAIT_MS).
+  test.slow();
   checkProfileFirst(updateSettings);
 
   test("UPD-3 an open page's client-side navigations work after a deploy", async ({ enginePage, engineServer, engineOf, profile, facts }) => {
@@ -146,7 +152,7 @@ test.describe("UPD-3 an open page survives the deploy", () => {
       await expect
         .poll(() => headingOf(enginePage, target).catch(() => null), {
           message: `${target.path}, reached client-side from the page open before the deploy`,
-          timeout: UPDATE_WAIT_MS,
+          timeout: ENGINE_UPDATE_WAIT_MS,
         })
         .toBe(target.heading)
         .catch(async (error: unknown) => {
@@ -181,7 +187,7 @@ test.describe("UPD-3 an open page survives the deploy", () => {
       await autoTakeover(page, update);
       // As Chromium's notReloadedIntoNewBuild(): a page of the new build has no chunk of the old to lose.
       await cameWithin("the new worker is activated", () =>
-        expect.poll(async () => (await stateIn(page))?.controllerState, { timeout: UPDATE_WAIT_MS }).toBe("activated"),
+        expect.poll(async () => (await stateIn(page))?.controllerState, { timeout: ENGINE_UPDATE_WAIT_MS }).toBe("activated"),
       );
       await networkQuiet(engineServer, sinceDeploy);
       if ((await sinceDeploy.read()) > 0) notChecked(RELOADED_INTO_NEW_BUILD);
@@ -191,7 +197,7 @@ test.describe("UPD-3 an open page survives the deploy", () => {
       await startClientNavigation(page, profile, lazy);
       const shown = () => headingOf(page, lazy).catch(() => null);
       const heading = await expect
-        .poll(shown, { timeout: UPDATE_WAIT_MS, intervals: [DOCUMENT_POLL_MS] })
+        .poll(shown, { timeout: ENGINE_UPDATE_WAIT_MS, intervals: [DOCUMENT_POLL_MS] })
         .toBe(lazy.heading)
         .then(
           () => lazy.heading,
@@ -211,6 +217,8 @@ test.describe("UPD-3 an open page survives the deploy", () => {
 });
 
 test.describe("UPD-5 the worker script is never pinned by an HTTP cache", () => {
+  // Install, activation and reloads of an update take Firefox and WebKit longer under load (ENGINE_UPDATE_WAIT_MS).
+  test.slow();
   test("UPD-5 an update check after a deploy reaches the server for the worker script", async ({ enginePage, engineServer, profile, facts }) => {
     await engineControl(enginePage, `${engineServer.origin}${profile.home}`, facts);
     // A check before the deploy first, as an earlier visit made (specs/updates.spec.ts says why).
@@ -219,7 +227,7 @@ test.describe("UPD-5 the worker script is never pinned by an HTTP cache", () => 
     await enginePage.evaluate(updateCheck, null);
     const asked = async () =>
       (await engineServer.journal()).some((entry) => entry.deploy >= deploy && new URL(entry.url, engineServer.origin).pathname === profile.worker.script);
-    await expect.poll(asked, { message: `the update check asked the server for ${profile.worker.script}`, timeout: UPDATE_WAIT_MS }).toBe(true);
+    await expect.poll(asked, { message: `the update check asked the server for ${profile.worker.script}`, timeout: ENGINE_UPDATE_WAIT_MS }).toBe(true);
   });
 });
 
@@ -241,6 +249,8 @@ function homeOpensOfflineBeforeDeploy(page: EnginePage, server: MockServer, fact
 }
 
 test.describe("UPD-4 a failed install leaves the old worker", () => {
+  // Install, activation and reloads of an update take Firefox and WebKit longer under load (ENGINE_UPDATE_WAIT_MS).
+  test.slow();
   checkProfileFirst(updateSettings);
 
   /** Opens home under control with no HTTP cache holding the build's files; `before` runs under control, before the stimulus. */
