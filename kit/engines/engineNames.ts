@@ -37,6 +37,13 @@ export const ENGINE_LABEL: Readonly<Record<EngineName, string>> = { chromium: "C
 export const ENGINE_BUILD_ANNOTATION = "engine build";
 
 /**
+ * The annotation of an engine test its engine's driver cannot run at all (WebKitWebDriver runs no
+ * script before the page's own): it ends not checked, saying why, whatever the app does. The
+ * self-check takes such a test as neither a pass nor a catch (scripts/deviantWorker/caughtReporter.ts).
+ */
+export const DRIVER_CANNOT_ANNOTATION = "engine driver cannot";
+
+/**
  * Why a clause, or one level of it, is left to Chromium by design, or undefined: the report says so
  * in another engine's column instead of "not yet". The install clauses read Chromium's install
  * protocol (the manifest as Chromium parses it, its installability verdict, the installed app's

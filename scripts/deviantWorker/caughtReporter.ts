@@ -1,18 +1,21 @@
 /**
  * The self-check's verdict: against each deviant worker, the tests its `caughtBy` names must fail on
  * their own assertion (a failed precondition or a broken step is not a catch), and every other test
- * run must pass. The run's status, and so the exit code, is this verdict, not Playwright's: the
+ * run must pass, but for one an engine's driver cannot run at all (not checked there, saying why). The run's status, and so the exit code, is this verdict, not Playwright's: the
  * expected failures are the point.
  */
 import type { FullResult, Reporter, TestCase, TestResult } from "@playwright/test/reporter";
 import { isProbe } from "../../cli/report/probeRecord.ts";
 import { testOutcome } from "../../cli/report/testOutcome.ts";
+import { DRIVER_CANNOT_ANNOTATION } from "../../kit/engines/engineNames.ts";
 import { KIT_ROOT, kitPath } from "../../kit/kitPaths.ts";
 import { caughtIn, DEVIANTS, type Deviant, deviantProjects, editsOf, engineMissing, notCheckedIn, onlineStateMissing } from "./deviants.ts";
 
 interface Seen {
   readonly outcome: string;
   readonly detail: string | undefined;
+  /** The engine's driver cannot run the test at all (DRIVER_CANNOT_ANNOTATION): not checked whatever the app does. */
+  readonly driverCannot: boolean;
 }
 
 function describeDeviation(deviant: Deviant): string {
@@ -41,7 +44,8 @@ export default class CaughtReporter implements Reporter {
     const { outcome, detail } = testOutcome(test, result, KIT_ROOT, kitPath("test-results", "deviant-worker"));
     const byTitle = this.#seen.get(project) ?? new Map<string, Seen[]>();
     this.#seen.set(project, byTitle);
-    byTitle.set(test.title, [...(byTitle.get(test.title) ?? []), { outcome, detail }]);
+    const driverCannot = [...test.annotations, ...result.annotations].some((annotation) => annotation.type === DRIVER_CANNOT_ANNOTATION);
+    byTitle.set(test.title, [...(byTitle.get(test.title) ?? []), { outcome, detail, driverCannot }]);
   }
 
   async onEnd(result: FullResult): Promise<{ status: FullResult["status"] }> {
@@ -71,6 +75,8 @@ export default class CaughtReporter implements Reporter {
         const others = [...seen].filter(([title]) => !caught.has(title));
         for (const [title, runs] of others) {
           for (const run of runs) {
+            // A test the engine's driver cannot run is no verdict either way: the others must pass.
+            if (run.outcome === "not-checked" && run.driverCannot) continue;
             if (run.outcome !== "passed")
               problems.push(`'${project}' makes '${title}' ${run.outcome}, which must pass against it${run.detail ? `: ${run.detail}` : ""}.`);
           }

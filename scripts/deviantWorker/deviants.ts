@@ -318,6 +318,7 @@ const ALL_DEVIANTS: readonly Deviant[] = [
     with: "name !== PRECACHE",
     grep: /UPD-6 /,
     caughtBy: ["UPD-6 a page stored before an update still opens offline after it"],
+    engines: ["firefox", "webkit"],
   },
   {
     // A worker that never skips waiting, in an app whose page never asks it to (no prompt): a deploy's
@@ -517,14 +518,7 @@ const ALL_DEVIANTS: readonly Deviant[] = [
     ],
     engines: ["firefox", "webkit"],
     // The recommended protocol is read by Chromium's spy, which WebKit's driver cannot run.
-    notCheckedIn: {
-      webkit: [
-        "NAV-1 posts the new page's URL to the controlling worker as CACHE_URLS",
-        "NAV-1 posts the absolute URL, not a relative one",
-        "NAV-1 posts one CACHE_URLS message per history change, in order",
-        "NAV-1 posts nothing for URLs outside the scope or on another origin",
-      ],
-    },
+    notCheckedIn: { webkit: ["NAV-1 posts one CACHE_URLS message per history change, in order"] },
   },
   {
     // The page posts every history change, offline too: the worker's fetch of it fails. Its

@@ -8,6 +8,7 @@
  */
 import { type BeforePage, beforePage, type EngineBrowser, type EnginePage } from "../../kit/engines/engine.ts";
 import { expect } from "../harness/engineFixtures.ts";
+import { readPage } from "./enginePages.ts";
 
 /** How often a test that counts documents reads the page: a document of WebKit's that lives longer is seen. */
 export const DOCUMENT_POLL_MS = 100;
@@ -45,7 +46,7 @@ export interface DocumentCounter {
 export async function countDocuments(page: EnginePage, engine: EngineBrowser): Promise<DocumentCounter> {
   const exact = engine.capabilities.scriptBeforePage;
   const arg = { key: COUNT_KEY, mark: MARK };
-  const readNow = () => page.evaluate(readDocumentInPage, arg).catch(() => null);
+  const readNow = () => readPage(page, readDocumentInPage, arg).catch(() => null);
   // The page may be between documents (an app's own reload under way): the count starts in the next.
   const readings: { counted: number }[] = [];
   await expect

@@ -11,6 +11,7 @@ import { serverOffline, serverOnline } from "../checks/offline.ts";
 import { notChecked, stimulus } from "../harness/applicability.ts";
 import { expect, test } from "../harness/engineFixtures.ts";
 import type { MockServer } from "../harness/mockServerProcess.ts";
+import { readPage } from "./enginePages.ts";
 
 /** Real time for the browser to see the route go or come back: WebKitGTK took 3–5 s here, Firefox under 1 s. */
 export const STATE_CHANGE_MS = 10_000;
@@ -24,7 +25,8 @@ export type Marked = "original" | "after reload" | "new" | "loading";
 /** Which document the page shows: one the test marked, a new one, or none readable yet (mid-navigation). */
 export async function documentOf(page: EnginePage): Promise<Marked> {
   try {
-    return await page.evaluate(
+    return await readPage(
+      page,
       () => ((window as unknown as { __pckDocument?: Marked }).__pckDocument ?? (document.readyState === "complete" ? "new" : "loading")) as Marked,
       null,
     );
@@ -38,7 +40,7 @@ export const mark = (page: EnginePage, marker: Marked) =>
     (window as unknown as { __pckDocument?: string }).__pckDocument = value;
   }, marker);
 
-export const onLine = (page: EnginePage) => page.evaluate(() => navigator.onLine, null).catch(() => null);
+export const onLine = (page: EnginePage) => readPage(page, () => navigator.onLine, null).catch(() => null);
 
 /** The run's switch of the browser's online state, or not checked with what would give one. */
 export function switchOrNotChecked(): OnlineSwitch {

@@ -6,7 +6,8 @@
  */
 import type { Profile } from "../../cli/profile/profileSchema.ts";
 import type { AppFacts } from "../../kit/appFacts.ts";
-import type { EngineBrowser, EnginePage } from "../../kit/engines/engine.ts";
+import type { EngineBrowser, EnginePage, InPage } from "../../kit/engines/engine.ts";
+import { DRIVER_CANNOT_ANNOTATION } from "../../kit/engines/engineNames.ts";
 import { SUITE_NOTE } from "../../kit/outcomes.ts";
 import type { ProfilePage } from "../checks/appDriver.ts";
 import { routerPush } from "../checks/routerPush.ts";
@@ -165,10 +166,26 @@ export function statusReadable(engine: EngineBrowser, what: string): boolean {
  * do it, and it refuses BiDi).
  */
 export function needsScriptBeforePage(engine: Pick<EngineBrowser, "engine" | "capabilities">, what: string): void {
-  if (!engine.capabilities.scriptBeforePage)
-    notChecked(
-      `${engine.engine}: ${what} needs a script that runs before the page's own, which ${engine.engine === "webkit" ? "WebKitWebDriver (classic WebDriver; it refuses BiDi, whose preload scripts would do it)" : "its driver"} cannot run`,
-    );
+  if (engine.capabilities.scriptBeforePage) return;
+  const why = `${engine.engine}: ${what} needs a script that runs before the page's own, which ${engine.engine === "webkit" ? "WebKitWebDriver (classic WebDriver; it refuses BiDi, whose preload scripts would do it)" : "its driver"} cannot run`;
+  test.info().annotations.push({ type: DRIVER_CANNOT_ANNOTATION, description: why });
+  notChecked(why);
+}
+
+/** How long a reading of a page that may be reloading itself gets before it counts as none. */
+export const READING_LIMIT_MS = 3_000;
+
+/**
+ * `page.evaluate(fn, arg)` for a poll of a page that may be reloading itself: rejected after
+ * READING_LIMIT_MS. Seen in Firefox: puppeteer's BiDi evaluate sent while the app reloaded the tab
+ * never settled, and a poll whose every reading waited on it read nothing for its whole window.
+ */
+export function readPage<A, R>(page: EnginePage, fn: InPage<A, R>, arg: A): Promise<R> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const limit = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`the page gave no answer within ${READING_LIMIT_MS} ms (a navigation under way)`)), READING_LIMIT_MS);
+  });
+  return Promise.race([page.evaluate(fn, arg), limit]).finally(() => clearTimeout(timer));
 }
 
 /** Why an engine without navigationStatus cannot judge a status. */

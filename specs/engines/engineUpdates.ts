@@ -24,7 +24,7 @@ import { cameWithin, notChecked, stimulus } from "../harness/applicability.ts";
 import { expect, test } from "../harness/engineFixtures.ts";
 import type { MockServer } from "../harness/mockServerProcess.ts";
 import { countDocuments, DOCUMENT_POLL_MS, type DocumentCounter } from "./engineDocuments.ts";
-import { clickNamed } from "./enginePages.ts";
+import { clickNamed, readPage } from "./enginePages.ts";
 
 /**
  * How long the engines' tests wait for an update to arrive, show or apply: twice Chromium's window.
@@ -63,7 +63,7 @@ export async function freshActiveState({ src, scope }: { src: string; scope: str
 }
 
 /** The update state as the page reads it, or null while it is between documents. */
-export const stateIn = (page: EnginePage) => page.evaluate(updateStateInPage, CHANGES_KEY).catch(() => null);
+export const stateIn = (page: EnginePage) => readPage(page, updateStateInPage, CHANGES_KEY).catch(() => null);
 
 /** updateProgress() in any engine: the page between documents (a reload under way) is a state too. */
 export async function progressIn(page: EnginePage, update: UpdateSettings): Promise<string> {
