@@ -605,6 +605,7 @@ const ALL_DEVIANTS: readonly Deviant[] = [
       "ERR-2 keeps the app's navigation after a 403 data answer",
       "ERR-3 keeps the app's navigation after a 401 data answer",
     ],
+    engines: ["firefox", "webkit"],
   },
   {
     // Configuration switches that are read but not obeyed: reload-on-online stays on when it is off,

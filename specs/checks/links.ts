@@ -3,7 +3,7 @@ import type { Page } from "@playwright/test";
 import type { Profile } from "../../cli/profile/profileSchema.ts";
 
 /** The app's home, as links to it are written: the home path, or the base path with or without '/'. */
-function isHomeLink(href: string, profile: Profile, origin: string | undefined): boolean {
+export function isHomeLink(href: string, profile: Profile, origin: string | undefined): boolean {
   const path = new URL(href, `${origin}/`).pathname;
   return [profile.home, profile.basePath, `${profile.basePath}/`.replace("//", "/")].includes(path);
 }

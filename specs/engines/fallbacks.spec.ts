@@ -4,7 +4,8 @@
  * visitor's is; their status is the rule's core (an app shell answering 200 hides a broken link), so
  * where the engine gives no navigation's status (WebKitGTK) they are not checked, saying why, rather
  * than judged on the text alone. A client-side navigation whose data answers with the status is
- * judged in every engine: what the page shows. ERR-4's core is the digest the server journaled,
+ * judged in every engine: what the page shows; so is the recommended rule (the page links home, the
+ * app's navigation stays after a failed data answer). ERR-4's core is the digest the server journaled,
  * which every engine shows: its status is read where the engine gives it. ERR-5's exceptions come
  * from the app's own code (specs/engines/engineExceptions.ts), each confirmed before a verdict.
  * ERR-6's core is Cache Storage, read alike in every engine; a replayed status is read where given.
@@ -30,6 +31,7 @@ import {
 } from "../checks/fallbackPages.ts";
 import { faultMet, faultOnNavigationMeetable } from "../checks/faultMet.ts";
 import { documentFailing } from "../checks/faultTargets.ts";
+import { isHomeLink } from "../checks/links.ts";
 import { unknownPath } from "../checks/notFoundPage.ts";
 import { serverOffline } from "../checks/offline.ts";
 import { notChecked, precondition, RECOMMENDED } from "../harness/applicability.ts";
@@ -59,6 +61,21 @@ for (const { clause, status, key } of FALLBACKS) {
       if (fallback) await expect.poll(() => shownText(enginePage, fallback.selector), { message: `what ${path} shows` }).toContain(fallback.text);
     });
 
+    // What the page offers, not its status: every engine.
+    test(`${clause} the ${status} page links back home`, RECOMMENDED, async ({ enginePage, engineServer, app, profile }) => {
+      const fallback = fallbackOf(profile, key, status);
+      const { path } = await documentFailing(profile, engineServer, fallback.path, status, app.pageOrAnother(1).path);
+      await landOn(enginePage, `${engineServer.origin}${path}`);
+      await precondition(`the ${status} page shows (${clause}'s required rule)`, () =>
+        expect.poll(() => shownText(enginePage, fallback.selector), { message: `what ${path} shows` }).toContain(fallback.text),
+      );
+      const hrefs = await enginePage.evaluate(() => [...document.querySelectorAll<HTMLAnchorElement>("a[href]")].map((link) => link.href), null);
+      expect(
+        hrefs.filter((href) => isHomeLink(href, profile, engineServer.origin)),
+        `links to ${profile.home} on the ${status} page`,
+      ).not.toEqual([]);
+    });
+
     test.describe(() => {
       checkProfileFirst(dataFaultsApply);
       // What the app shows when a client-side navigation's data answers with the status: no document status to read, any engine.
@@ -79,6 +96,20 @@ for (const { clause, status, key } of FALLBACKS) {
           await expect
             .poll(() => shownText(enginePage, fallback.selector), { message: `what ${target.path} shows after its data answered ${status}` })
             .toContain(fallback.text);
+      });
+
+      test(`${clause} keeps the app's navigation after a ${status} data answer`, RECOMMENDED, async ({ enginePage, engineServer, app, profile, facts }) => {
+        // Without a 404 page the frame is still judged: what the app shows in its place must keep it.
+        const fallback = key === "notFound" ? profile.fallbacks.notFound : fallbackOf(profile, key, status);
+        const target = app.pageOrAnother(1);
+        await engineControl(enginePage, `${engineServer.origin}${profile.home}`, facts);
+        await engineServer.addFault({ path: target.path, status, representation: "data" });
+        await clientNavigate(enginePage, profile, target);
+        if (fallback)
+          await precondition(`the ${status} page shows (${clause}'s required rule)`, () =>
+            expect.poll(() => shownText(enginePage, fallback.selector), { message: `what ${target.path} shows` }).toContain(fallback.text),
+          );
+        expect(await navigationShownIn(enginePage), `the app's navigation after a ${status} data answer`).toBe(true);
       });
     });
   });
