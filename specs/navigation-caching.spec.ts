@@ -10,7 +10,7 @@ import { navigate } from "./checks/navigation.ts";
 import { unknownPath } from "./checks/notFoundPage.ts";
 import { holdOffline } from "./checks/offline.ts";
 import { offlinePage } from "./checks/offlinePage.ts";
-import { postCacheUrls, storesPostedPage, storesPostedPageAfterReply } from "./checks/postedPages.ts";
+import { expectWorkerAskedForHtml, outsideFetches, outsidePaths, postCacheUrls, storesPostedPage, storesPostedPageAfterReply } from "./checks/postedPages.ts";
 import { storedAfterChange } from "./checks/storedAfterChange.ts";
 import { cameWithin, needs, notChecked, precondition, RECOMMENDED } from "./harness/applicability.ts";
 import { checkProfileFirst, expect, test } from "./harness/fixtures.ts";
@@ -132,31 +132,10 @@ test.describe("NAV-3 what the worker stores", () => {
   test("NAV-3 asks the network for the HTML representation", RECOMMENDED, async ({ controlledPage: page, mock, app, facts, baseURL }) => {
     const target = app.page(0);
     await app.navigateClientSide(page, target);
-    const fetchedByWorker = async () => (await mock.journal()).filter((e) => e.url === target.path && e.fromWorker === true);
-    // An app that does not store the page asks nothing for it, or asked already: no wait for a request
-    // that will not come. A request it did make is still judged.
     const stored = await storedAfterChange(page, `${baseURL}${target.path}`, "app", facts, { guide: true });
-    if (!stored && (await fetchedByWorker()).length === 0)
-      notChecked(
-        "the app did not store the page of its own navigation (NAV-1's required rule) and its worker asked nothing for it, so there is no request to judge",
-      );
-    try {
-      await expect.poll(async () => (await fetchedByWorker()).length).toBeGreaterThan(0);
-    } catch {
-      // Serwist's webpack plugin fetches through a Web Worker of the page's own, whose requests the
-      // journal cannot tell from the page's: what the storing asked for is then not seen.
-      notChecked(
-        "no request of the service worker for the page was seen after the navigation (the app stores it some other way), so what it asked for cannot be judged",
-      );
-    }
-    for (const request of await fetchedByWorker()) expect(request.accept, "the worker's Accept header").not.toMatch(/^application\/json/);
+    await expectWorkerAskedForHtml(() => mock.journal(), target.path, stored);
   });
 
-  const outsidePaths = (profile: Profile) =>
-    needs(
-      profile.basePath === "/" ? undefined : [`${profile.basePath}-outside/x`, profile.basePath],
-      "same-origin path outside its scope (its base path is the root)",
-    );
   test.describe(() => {
     checkProfileFirst(outsidePaths);
     test("NAV-3 does not fetch or store URLs outside the scope", RECOMMENDED, async ({ controlledPage: page, mock, app, facts, profile, baseURL }) => {
@@ -172,11 +151,7 @@ test.describe("NAV-3 what the worker stores", () => {
         urls.filter((url) => outside.includes(new URL(url).pathname)),
         "Cache Storage entries outside the scope",
       ).toEqual([]);
-      const fetched = (await mock.journal()).slice(journaled).filter((e) => e.fromWorker === true && outside.includes(e.url.split("?")[0] ?? ""));
-      expect(
-        fetched.map((e) => `${e.method} ${e.url}`),
-        "requests the worker made for URLs outside its scope",
-      ).toEqual([]);
+      expect(outsideFetches((await mock.journal()).slice(journaled), outside), "requests the worker made for URLs outside its scope").toEqual([]);
     });
   });
 

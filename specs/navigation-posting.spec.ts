@@ -6,7 +6,7 @@ import { cachedEntries, cachedUrls } from "./checks/browserState.ts";
 import { visitHeld } from "./checks/heldPage.ts";
 import { goOffline, goOnline } from "./checks/offline.ts";
 import { POSTS_NOTHING, postedUrls, rawPostedUrls, withoutTrailing } from "./checks/posts.ts";
-import { postsOwnNavigation, pushThenReplace, readyForHistoryChanges } from "./checks/readyForHistoryChanges.ts";
+import { postsOwnNavigation, pushOutsideAndBack, pushThenReplace, readyForHistoryChanges } from "./checks/readyForHistoryChanges.ts";
 import { type ChangeBy, expectStored, expectStoredBySentinel, type Sentinel, storedUrls } from "./checks/storedAfterChange.ts";
 import { changedOrRemoved, storedDocuments } from "./checks/storedDocuments.ts";
 import { cameWithin, needs, notChecked, precondition, RECOMMENDED } from "./harness/applicability.ts";
@@ -164,19 +164,7 @@ test.describe("NAV-1 storing each navigation", () => {
       RECOMMENDED,
       async ({ controlledPage: page, spy, app, facts, profile, baseURL }) => {
         const outside = outsidePath(profile);
-        const crossOrigin = await page.evaluate(
-          ([away, appRoot]) => {
-            history.pushState(null, "", away);
-            history.pushState(null, "", appRoot);
-            try {
-              history.pushState(null, "", "http://127.0.0.1:1/app/");
-              return "allowed";
-            } catch (error) {
-              return (error as Error).name;
-            }
-          },
-          [outside, profile.worker.scope],
-        );
+        const crossOrigin = await page.evaluate(pushOutsideAndBack, [outside, profile.worker.scope]);
         expect(crossOrigin).toBe("SecurityError");
         // A last in-scope change is the sentinel: messages arrive in order, so anything earlier is in by now.
         // The app's own navigation, so that this checks scope and origin even for an app that posts only

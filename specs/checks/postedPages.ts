@@ -6,9 +6,12 @@
  * `NavigationRoute`): they store no posted page, good or bad. The probe found which (kit/appFacts.ts).
  */
 import { type Page, test } from "@playwright/test";
+import type { Profile } from "../../cli/profile/profileSchema.ts";
 import type { AppFacts } from "../../kit/appFacts.ts";
 import { WAIT_PREFIX } from "../../kit/outcomes.ts";
-import { notChecked, precondition } from "../harness/applicability.ts";
+import type { JournalEntry } from "../../mock-server/journal/journal.ts";
+import { needs, notChecked, precondition } from "../harness/applicability.ts";
+import { expect } from "../harness/expect.ts";
 import { FULL_WAIT_MS } from "../harness/windows.ts";
 import { cachedUrls, NO_REPLY, postToWorker, settleWorkerCache, storedWithin, storedWithinGrace } from "./browserState.ts";
 
@@ -56,3 +59,39 @@ export async function storesPostedPage(page: Page, origin: string | undefined, g
 export function storesPostedPageAfterReply(page: Page, url: string): Promise<boolean> {
   return storedWithinGrace(page, url);
 }
+
+/**
+ * NAV-3's "asks the network for the HTML representation", in any engine: the worker's requests for
+ * `path` (the journal sees them) must not ask for JSON. `stored`: whether the app stored the page of
+ * its own navigation. Not checked when there is no request of the worker's to judge.
+ */
+export async function expectWorkerAskedForHtml(journal: () => Promise<readonly JournalEntry[]>, path: string, stored: boolean): Promise<void> {
+  const fetchedByWorker = async () => (await journal()).filter((e) => e.url === path && e.fromWorker === true);
+  // An app that does not store the page asks nothing for it, or asked already: no wait for a request
+  // that will not come. A request it did make is still judged.
+  if (!stored && (await fetchedByWorker()).length === 0)
+    notChecked(
+      "the app did not store the page of its own navigation (NAV-1's required rule) and its worker asked nothing for it, so there is no request to judge",
+    );
+  try {
+    await expect.poll(async () => (await fetchedByWorker()).length).toBeGreaterThan(0);
+  } catch {
+    // Serwist's webpack plugin fetches through a Web Worker of the page's own, whose requests the
+    // journal cannot tell from the page's: what the storing asked for is then not seen.
+    notChecked(
+      "no request of the service worker for the page was seen after the navigation (the app stores it some other way), so what it asked for cannot be judged",
+    );
+  }
+  for (const request of await fetchedByWorker()) expect(request.accept, "the worker's Accept header").not.toMatch(/^application\/json/);
+}
+
+/** Same-origin paths outside the app's scope (NAV-3), or not applicable for an app at the root. */
+export const outsidePaths = (profile: Profile) =>
+  needs(
+    profile.basePath === "/" ? undefined : [`${profile.basePath}-outside/x`, profile.basePath],
+    "same-origin path outside its scope (its base path is the root)",
+  );
+
+/** The worker's requests, among `entries`, for any of `outside`: what NAV-3 forbids. */
+export const outsideFetches = (entries: readonly JournalEntry[], outside: readonly string[]) =>
+  entries.filter((e) => e.fromWorker === true && outside.includes(e.url.split("?")[0] ?? "")).map((e) => `${e.method} ${e.url}`);

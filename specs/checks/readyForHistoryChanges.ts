@@ -54,3 +54,19 @@ export function pushThenReplace([b, c]: readonly string[]): void {
   history.pushState(null, "", b);
   history.replaceState(null, "", c);
 }
+
+/**
+ * In the page: `pushState` to `away` (outside the scope) and back to `appRoot`, then one to another
+ * origin, which history must refuse; resolves with that refusal's name ("SecurityError") or "allowed".
+ * NAV-1's scope and origin test, in Chromium and in the engines.
+ */
+export function pushOutsideAndBack([away, appRoot]: readonly string[]): string {
+  history.pushState(null, "", away);
+  history.pushState(null, "", appRoot);
+  try {
+    history.pushState(null, "", "http://127.0.0.1:1/app/");
+    return "allowed";
+  } catch (error) {
+    return (error as Error).name;
+  }
+}

@@ -13,7 +13,7 @@ import type { AppFacts } from "../../kit/appFacts.ts";
 import type { EnginePage } from "../../kit/engines/engine.ts";
 import type { AppDriver, ProfilePage } from "../checks/appDriver.ts";
 import { postedUrls, rawPostedUrls, withoutTrailing } from "../checks/posts.ts";
-import { pushThenReplace } from "../checks/readyForHistoryChanges.ts";
+import { pushOutsideAndBack, pushThenReplace } from "../checks/readyForHistoryChanges.ts";
 import { needs, precondition, RECOMMENDED } from "../harness/applicability.ts";
 import { expect, test } from "../harness/engineFixtures.ts";
 import { checkProfileFirst } from "../harness/fixtures.ts";
@@ -160,19 +160,7 @@ test.describe("NAV-1 the CACHE_URLS protocol", () => {
       const { origin } = engineServer;
       await withSpiedPage(engineOf, RECORDING, async (page) => {
         await engineControl(page, `${origin}${profile.home}`, facts);
-        const crossOrigin = await page.evaluate(
-          ([away, appRoot]) => {
-            history.pushState(null, "", away);
-            history.pushState(null, "", appRoot);
-            try {
-              history.pushState(null, "", "http://127.0.0.1:1/app/");
-              return "allowed";
-            } catch (error) {
-              return (error as Error).name;
-            }
-          },
-          [outsidePath(profile), profile.worker.scope],
-        );
+        const crossOrigin = await page.evaluate(pushOutsideAndBack, [outsidePath(profile), profile.worker.scope]);
         expect(crossOrigin).toBe("SecurityError");
         // The app's own navigation is the sentinel: messages arrive in order.
         const sentinel = app.pageOrAnother(1);

@@ -16,7 +16,8 @@ import { cachedEntriesInPage } from "../checks/browserState.ts";
 import { dataFetch, dataRequests, isDataRequest } from "../checks/dataRequests.ts";
 import { expectFailureSent, FAILURE_CACHE_CONTROLS, FAILURE_STATUSES, failureFault } from "../checks/failureFault.ts";
 import { serverOffline } from "../checks/offline.ts";
-import { needs, notChecked, precondition, RECOMMENDED } from "../harness/applicability.ts";
+import { expectWorkerAskedForHtml, outsideFetches, outsidePaths } from "../checks/postedPages.ts";
+import { needs, precondition, RECOMMENDED } from "../harness/applicability.ts";
 import { expect, test } from "../harness/engineFixtures.ts";
 import { checkProfileFirst } from "../harness/fixtures.ts";
 import { WRITE_GRACE_MS } from "../harness/windows.ts";
@@ -144,27 +145,10 @@ test.describe("NAV-3 what the worker stores", () => {
     const target = app.page(0);
     await engineControl(enginePage, `${engineServer.origin}${profile.home}`, facts);
     await clientNavigate(enginePage, profile, target);
-    const fetchedByWorker = async () => (await engineServer.journal()).filter((e) => e.url === target.path && e.fromWorker === true);
     const stored = await comesStored(enginePage, `${engineServer.origin}${target.path}`);
-    if (!stored && (await fetchedByWorker()).length === 0)
-      notChecked(
-        "the app did not store the page of its own navigation (NAV-1's required rule) and its worker asked nothing for it, so there is no request to judge",
-      );
-    try {
-      await expect.poll(async () => (await fetchedByWorker()).length).toBeGreaterThan(0);
-    } catch {
-      notChecked(
-        "no request of the service worker for the page was seen after the navigation (the app stores it some other way), so what it asked for cannot be judged",
-      );
-    }
-    for (const request of await fetchedByWorker()) expect(request.accept, "the worker's Accept header").not.toMatch(/^application\/json/);
+    await expectWorkerAskedForHtml(() => engineServer.journal(), target.path, stored);
   });
 
-  const outsidePaths = (profile: Profile) =>
-    needs(
-      profile.basePath === "/" ? undefined : [`${profile.basePath}-outside/x`, profile.basePath],
-      "same-origin path outside its scope (its base path is the root)",
-    );
   test.describe(() => {
     checkProfileFirst(outsidePaths);
     test("NAV-3 does not fetch or store URLs outside the scope", RECOMMENDED, async ({ enginePage, engineServer, app, profile, facts }) => {
@@ -178,11 +162,7 @@ test.describe("NAV-3 what the worker stores", () => {
         (await storedIn(enginePage)).filter((url) => outside.includes(new URL(url).pathname)),
         "Cache Storage entries outside the scope",
       ).toEqual([]);
-      const fetched = (await engineServer.journal()).slice(journaled).filter((e) => e.fromWorker === true && outside.includes(e.url.split("?")[0] ?? ""));
-      expect(
-        fetched.map((e) => `${e.method} ${e.url}`),
-        "requests the worker made for URLs outside its scope",
-      ).toEqual([]);
+      expect(outsideFetches((await engineServer.journal()).slice(journaled), outside), "requests the worker made for URLs outside its scope").toEqual([]);
     });
   });
 
