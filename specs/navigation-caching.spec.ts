@@ -10,44 +10,28 @@ import { navigate } from "./checks/navigation.ts";
 import { unknownPath } from "./checks/notFoundPage.ts";
 import { holdOffline } from "./checks/offline.ts";
 import { offlinePage } from "./checks/offlinePage.ts";
-import { expectWorkerAskedForHtml, outsideFetches, outsidePaths, postCacheUrls, storesPostedPage, storesPostedPageAfterReply } from "./checks/postedPages.ts";
+import {
+  expectPostedButNotStored,
+  expectWorkerAskedForHtml,
+  outsideFetches,
+  outsidePaths,
+  type PostedPagesPage,
+  postCacheUrls,
+  storesPostedPage,
+  storesPostedPageAfterReply,
+} from "./checks/postedPages.ts";
 import { storedAfterChange } from "./checks/storedAfterChange.ts";
 import { cameWithin, needs, notChecked, precondition, RECOMMENDED } from "./harness/applicability.ts";
 import { checkProfileFirst, expect, test } from "./harness/fixtures.ts";
 import type { MockServer } from "./harness/mockServerProcess.ts";
 
-/**
- * Posts `paths` and a `good` page in one `CACHE_URLS` message and expects none of `paths` stored. The
- * good page proves storing works meanwhile; a worker that stores no posted page at all stores no bad
- * one either, and is judged on that. `answered` checks, once the worker has asked, that it got what
- * the test is about. The bad pages share one grace for a write still under way.
- */
-async function expectPostedButNotStored(
-  page: Page,
-  facts: AppFacts,
-  baseURL: string | undefined,
-  paths: readonly string[],
-  good: string,
-  answered?: () => Promise<void>,
-): Promise<void> {
-  const urls = paths.map((path) => `${baseURL}${path}`);
-  await postCacheUrls(page, [...urls, `${baseURL}${good}`], facts);
-  if (await storesPostedPage(page, baseURL, good, facts)) {
-    await answered?.();
-    const stored = await Promise.all(urls.map((url) => storedWithinGrace(page, url)));
-    expect(
-      paths.filter((_, index) => stored[index]),
-      "posted pages stored in Cache Storage",
-    ).toEqual([]);
-  } else {
-    // The worker has replied, and stores no posted page: no write of its own is under way to wait for.
-    const cached = await cachedUrls(page);
-    expect(
-      paths.filter((path) => cached.includes(`${baseURL}${path}`)),
-      "posted pages in Cache Storage once the worker replied to the CACHE_URLS",
-    ).toEqual([]);
-  }
-}
+/** expectPostedButNotStored()'s view of a Playwright page. */
+const postedPagesOf = (page: Page, facts: AppFacts, baseURL: string | undefined): PostedPagesPage => ({
+  post: (urls) => postCacheUrls(page, urls, facts),
+  storesPosted: (good) => storesPostedPage(page, baseURL, good, facts),
+  storedWithinGrace: (url) => storedWithinGrace(page, url),
+  storedUrls: () => cachedUrls(page),
+});
 
 test.describe("NAV-3 what the worker stores", () => {
   test("NAV-3 stores the HTML representation of a posted navigation", async ({ controlledPage: page, app, facts, baseURL }) => {
@@ -96,7 +80,7 @@ test.describe("NAV-3 what the worker stores", () => {
     test.describe(() => {
       checkProfileFirst(pathOf);
       test(`NAV-3 does not store ${why}`, RECOMMENDED, async ({ controlledPage: page, app, facts, profile, baseURL }) => {
-        await expectPostedButNotStored(page, facts, baseURL, [pathOf(profile)], app.pageOrAnother(2).path);
+        await expectPostedButNotStored(postedPagesOf(page, facts, baseURL), baseURL, [pathOf(profile)], app.pageOrAnother(2).path);
       });
     });
   }
@@ -115,8 +99,7 @@ test.describe("NAV-3 what the worker stores", () => {
         })),
       );
       await expectPostedButNotStored(
-        page,
-        facts,
+        postedPagesOf(page, facts, baseURL),
         baseURL,
         failures.map((failure) => failure.path),
         // The good page may be the failing one's: its URL without the query is another URL.

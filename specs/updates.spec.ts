@@ -20,7 +20,7 @@ import { visitHeld } from "./checks/heldPage.ts";
 import { exactPaths, lazyCodeOf, nothingRetiredAsked, RELOADED_INTO_NEW_BUILD, retiredAskedFor } from "./checks/lazyCode.ts";
 import { navigate } from "./checks/navigation.ts";
 import { goOffline, goOnline, holdOffline } from "./checks/offline.ts";
-import { UPDATE_CHECKS_KEY } from "./checks/spy.ts";
+import { UPDATE_CHECKS_KEY, updateChecksInPage } from "./checks/spy.ts";
 import { clearHttpCache, evictUnloaded } from "./checks/staleFiles.ts";
 import {
   APPLIED,
@@ -107,7 +107,7 @@ test.describe("UPD-1 a deploy reaches the user", () => {
     // The test makes no update check of its own. Chromium may still run one it scheduled after an
     // earlier navigation of the tab, so the app's own doing is what is judged: a reload (whose
     // navigation checks) or a call of update() or register(), then the new script fetched.
-    const asked = async () => loads() > 0 || (await page.evaluate((key) => Number(sessionStorage.getItem(key) ?? "0"), UPDATE_CHECKS_KEY).catch(() => 0)) > 0;
+    const asked = async () => loads() > 0 || (await page.evaluate(updateChecksInPage, UPDATE_CHECKS_KEY).catch(() => 0)) > 0;
     const atOnce = await cameWithin("the app's own update check once back online", () => expect.poll(asked, { timeout: FULL_WAIT_MS }).toBe(true));
     if (!atOnce) {
       // A periodic check counts when it comes within PERIODIC_CHECK_MS of being back online

@@ -95,3 +95,48 @@ export const outsidePaths = (profile: Profile) =>
 /** The worker's requests, among `entries`, for any of `outside`: what NAV-3 forbids. */
 export const outsideFetches = (entries: readonly JournalEntry[], outside: readonly string[]) =>
   entries.filter((e) => e.fromWorker === true && outside.includes(e.url.split("?")[0] ?? "")).map((e) => `${e.method} ${e.url}`);
+
+/** What expectPostedButNotStored() needs of a page, in any engine's terms. */
+export interface PostedPagesPage {
+  /** Posts `urls` in one `CACHE_URLS` message and resolves with the worker's reply (postCacheUrls()). */
+  readonly post: (urls: readonly string[]) => Promise<void>;
+  /** storesPostedPage() of `good`, posted with them. */
+  readonly storesPosted: (good: string) => Promise<boolean>;
+  /** Whether `url` shows up in Cache Storage within the write grace. */
+  readonly storedWithinGrace: (url: string) => Promise<boolean>;
+  /** The URLs in Cache Storage now. */
+  readonly storedUrls: () => Promise<string[]>;
+}
+
+/**
+ * Posts `paths` and a `good` page in one `CACHE_URLS` message and expects none of `paths` stored. The
+ * good page proves storing works meanwhile; a worker that stores no posted page at all stores no bad
+ * one either, and is judged on that. `answered` checks, once the worker has asked, that it got what
+ * the test is about. The bad pages share one grace for a write still under way. NAV-3's recommended
+ * tests, in Chromium and in the engines.
+ */
+export async function expectPostedButNotStored(
+  page: PostedPagesPage,
+  origin: string | undefined,
+  paths: readonly string[],
+  good: string,
+  answered?: () => Promise<void>,
+): Promise<void> {
+  const urls = paths.map((path) => `${origin}${path}`);
+  await page.post([...urls, `${origin}${good}`]);
+  if (await page.storesPosted(good)) {
+    await answered?.();
+    const stored = await Promise.all(urls.map((url) => page.storedWithinGrace(url)));
+    expect(
+      paths.filter((_, index) => stored[index]),
+      "posted pages stored in Cache Storage",
+    ).toEqual([]);
+  } else {
+    // The worker has replied, and stores no posted page: no write of its own is under way to wait for.
+    const cached = await page.storedUrls();
+    expect(
+      paths.filter((path) => cached.includes(`${origin}${path}`)),
+      "posted pages in Cache Storage once the worker replied to the CACHE_URLS",
+    ).toEqual([]);
+  }
+}

@@ -167,6 +167,11 @@ function postRecords(page: Page): Promise<PostRecord[]> {
   return page.evaluate(recordsInPage, POSTS_KEY) as Promise<PostRecord[]>;
 }
 
+/** The spy's count of the page's own update checks (UPDATE_CHECKS_KEY), for any engine's evaluate. */
+export function updateChecksInPage(key: string): number {
+  return Number(sessionStorage.getItem(key) ?? "0");
+}
+
 /** One of the spy's lists kept in sessionStorage (POSTS_KEY, HISTORY_KEY), for any engine's evaluate. */
 export function recordsInPage(key: string): unknown[] {
   return JSON.parse(sessionStorage.getItem(key) ?? "[]") as unknown[];

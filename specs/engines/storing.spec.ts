@@ -16,7 +16,7 @@ import { cachedEntriesInPage } from "../checks/browserState.ts";
 import { dataFetch, dataRequests, isDataRequest } from "../checks/dataRequests.ts";
 import { expectFailureSent, FAILURE_CACHE_CONTROLS, FAILURE_STATUSES, failureFault } from "../checks/failureFault.ts";
 import { serverOffline } from "../checks/offline.ts";
-import { expectWorkerAskedForHtml, outsideFetches, outsidePaths } from "../checks/postedPages.ts";
+import { expectPostedButNotStored, expectWorkerAskedForHtml, outsideFetches, outsidePaths, type PostedPagesPage } from "../checks/postedPages.ts";
 import { needs, precondition, RECOMMENDED } from "../harness/applicability.ts";
 import { expect, test } from "../harness/engineFixtures.ts";
 import { checkProfileFirst } from "../harness/fixtures.ts";
@@ -24,37 +24,13 @@ import { WRITE_GRACE_MS } from "../harness/windows.ts";
 import { clientNavigate, engineControl } from "./enginePages.ts";
 import { comesStored, postCacheUrlsIn, storedIn, storesPostedPageIn } from "./engineStored.ts";
 
-/**
- * Posts `paths` and a `good` page in one `CACHE_URLS` message and expects none of `paths` stored.
- * The good page proves storing works meanwhile; a worker that stores no posted page at all stores
- * no bad one either, and is judged on that. `answered` checks, once the worker has asked, that it
- * got what the test is about. The bad pages share one grace for a write still under way.
- */
-async function expectPostedButNotStored(
-  page: EnginePage,
-  facts: AppFacts,
-  origin: string,
-  paths: readonly string[],
-  good: string,
-  answered?: () => Promise<void>,
-): Promise<void> {
-  const urls = paths.map((path) => `${origin}${path}`);
-  await postCacheUrlsIn(page, [...urls, `${origin}${good}`], facts);
-  if (await storesPostedPageIn(page, origin, good, facts)) {
-    await answered?.();
-    const stored = await Promise.all(urls.map((url) => comesStored(page, url, WRITE_GRACE_MS)));
-    expect(
-      paths.filter((_, index) => stored[index]),
-      "posted pages stored in Cache Storage",
-    ).toEqual([]);
-  } else {
-    const cached = await storedIn(page);
-    expect(
-      paths.filter((path) => cached.includes(`${origin}${path}`)),
-      "posted pages in Cache Storage once the worker replied to the CACHE_URLS",
-    ).toEqual([]);
-  }
-}
+/** expectPostedButNotStored()'s view of an engine's page. */
+const postedPagesOf = (page: EnginePage, facts: AppFacts, origin: string): PostedPagesPage => ({
+  post: (urls) => postCacheUrlsIn(page, urls, facts),
+  storesPosted: (good) => storesPostedPageIn(page, origin, good, facts),
+  storedWithinGrace: (url) => comesStored(page, url, WRITE_GRACE_MS),
+  storedUrls: () => storedIn(page),
+});
 
 /** A journal entry as dataRequests.ts reads a request: its URL and headers. */
 const asRequest = (origin: string, entry: JournalEntry) => ({ url: () => `${origin}${entry.url}`, headers: () => ({ ...entry.requestHeaders }) });
@@ -110,7 +86,12 @@ test.describe("NAV-3 what the worker stores", () => {
       checkProfileFirst(pathOf);
       test(`NAV-3 does not store ${why}`, RECOMMENDED, async ({ enginePage, engineServer, app, profile, facts }) => {
         await engineControl(enginePage, `${engineServer.origin}${profile.home}`, facts);
-        await expectPostedButNotStored(enginePage, facts, engineServer.origin, [pathOf(profile)], app.pageOrAnother(2).path);
+        await expectPostedButNotStored(
+          postedPagesOf(enginePage, facts, engineServer.origin),
+          engineServer.origin,
+          [pathOf(profile)],
+          app.pageOrAnother(2).path,
+        );
       });
     });
   }
@@ -128,8 +109,7 @@ test.describe("NAV-3 what the worker stores", () => {
       );
       await engineControl(enginePage, `${engineServer.origin}${profile.home}`, facts);
       await expectPostedButNotStored(
-        enginePage,
-        facts,
+        postedPagesOf(enginePage, facts, engineServer.origin),
         engineServer.origin,
         failures.map((failure) => failure.path),
         app.pageOrAnother(2).path,

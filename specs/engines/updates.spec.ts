@@ -14,7 +14,7 @@ import { ONLINE_STATE_TAG } from "../../kit/engines/namespaceRoute.mjs";
 import { armInstallWatchInPage, awaitFailedInstall, failTheInstall, INSTALL_END_MS, installViewOf, oldWorkerInPage } from "../checks/failedInstall.ts";
 import { freshInAPersonsCache, nothingRetiredAsked, RELOADED_INTO_NEW_BUILD, retiredAskedFor } from "../checks/lazyCode.ts";
 import { serverOffline, serverOnline } from "../checks/offline.ts";
-import { installSpy, SPY_KEYS, UPDATE_CHECKS_KEY } from "../checks/spy.ts";
+import { installSpy, SPY_KEYS, UPDATE_CHECKS_KEY, updateChecksInPage } from "../checks/spy.ts";
 import { evictUnloadedInPage } from "../checks/staleFiles.ts";
 import {
   APPLIED,
@@ -34,7 +34,7 @@ import type { MockServer } from "../harness/mockServerProcess.ts";
 import { FULL_WAIT_MS, WRITE_GRACE_MS } from "../harness/windows.ts";
 import { countDocuments, DOCUMENT_POLL_MS, pageCountingDocuments } from "./engineDocuments.ts";
 import { documentOf, goOffline, goOnline, mark, onLine, STATE_CHANGE_MS, switchOrNotChecked } from "./engineOnline.ts";
-import { engineControl, headingOf, landOn, startClientNavigation, visitHeldIn } from "./enginePages.ts";
+import { engineControl, headingOf, landOn, readPage, startClientNavigation, visitHeldIn } from "./enginePages.ts";
 import {
   acceptPrompt,
   appliedIn,
@@ -113,7 +113,8 @@ test.describe("UPD-1 an offline deploy", { tag: ONLINE_STATE_TAG }, () => {
       );
       // The test makes no update check of its own: the app's doing is what is judged, a reload (whose
       // navigation checks) or a call of update() or register(), then the new script fetched.
-      const checks = () => page.evaluate((key) => Number(sessionStorage.getItem(key) ?? "0"), UPDATE_CHECKS_KEY).catch(() => 0);
+      // Read with a time limit: the app may be reloading the tab (readPage).
+      const checks = () => readPage(page, updateChecksInPage, UPDATE_CHECKS_KEY).catch(() => 0);
       const asked = async () => (await documentOf(page)) !== "original" || (counted && (await checks()) > 0);
       const atOnce = await cameWithin("the app's own update check once back online", () => expect.poll(asked, { timeout: FULL_WAIT_MS }).toBe(true));
       if (!atOnce)
