@@ -8,7 +8,8 @@
  * namespace after all) cannot pass for one (NAV-2's posts must end not checked in WebKit, whose driver
  * cannot run the spy, and pass in Firefox); then the deviants whose engine tests need the namespace
  * must be caught, as the self-check catches every deviant. Exit 0 when both hold, 1 otherwise; the
- * namespace's own error (not root, no unshare) is printed as it came.
+ * namespace's own error (not root, no unshare) is printed as it came. Their Chromium projects are the
+ * self-check step's: they need no namespace, and are not run twice.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -64,6 +65,9 @@ if (problems.length > 0) {
 }
 console.log("[online state] The reference app passes them in Firefox and WebKit, with the browsers' own online state (WebKit: the spy's test not checked).");
 
-const deviants = DEVIANTS.filter((deviant) => deviant.browserOnlineState).map((deviant) => deviant.name);
-const caught = await inNamespace(["--config", "scripts/deviantWorker/playwright.config.ts"], { [ENV.deviants]: deviants.join(",") });
+// Their engine projects alone: the self-check step has run their Chromium projects, which need no namespace.
+const projects = DEVIANTS.filter((deviant) => deviant.browserOnlineState).flatMap((deviant) =>
+  (deviant.engines ?? []).map((engine) => `${deviant.name} · ${engine}`),
+);
+const caught = await inNamespace(["--config", "scripts/deviantWorker/playwright.config.ts"], { [ENV.deviants]: projects.join(",") });
 process.exit(caught === 0 ? 0 : 1);

@@ -13,6 +13,11 @@ export class WebDriverError extends Error {
   override name = "WebDriverError";
 }
 
+/** A command the driver did not answer in time: the driver may be stuck, not just the page. */
+export class WebDriverTimeout extends WebDriverError {
+  override name = "WebDriverTimeout";
+}
+
 interface Reply {
   readonly value: unknown;
 }
@@ -20,14 +25,22 @@ interface Reply {
 export class WebDriverClient {
   constructor(private readonly origin: string) {}
 
-  async command(method: "GET" | "POST" | "DELETE", path: string, body?: unknown): Promise<unknown> {
-    const response = await fetch(`${this.origin}${path}`, {
-      method,
-      headers: body === undefined ? {} : { "content-type": "application/json; charset=utf-8" },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(COMMAND_TIMEOUT_MS),
-    });
-    const text = await response.text();
+  async command(method: "GET" | "POST" | "DELETE", path: string, body?: unknown, timeoutMs = COMMAND_TIMEOUT_MS): Promise<unknown> {
+    let text: string;
+    let response: Response;
+    try {
+      response = await fetch(`${this.origin}${path}`, {
+        method,
+        headers: body === undefined ? {} : { "content-type": "application/json; charset=utf-8" },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      text = await response.text();
+    } catch (error) {
+      if (error instanceof DOMException && error.name === "TimeoutError")
+        throw new WebDriverTimeout(`WebKitWebDriver ${method} ${path}: no answer within ${timeoutMs} ms.`);
+      throw error;
+    }
     let reply: Reply;
     try {
       reply = JSON.parse(text) as Reply;
@@ -63,8 +76,11 @@ export class WebDriverClient {
     throw new WebDriverError(`WebKitWebDriver did not answer /status within ${timeoutMs} ms${last ? ` (${(last as Error).message})` : ""}.`);
   }
 
-  async newSession(capabilities: Record<string, unknown>): Promise<{ sessionId: string; capabilities: Record<string, unknown> }> {
-    return (await this.command("POST", "/session", { capabilities: { alwaysMatch: capabilities } })) as {
+  async newSession(
+    capabilities: Record<string, unknown>,
+    timeoutMs = COMMAND_TIMEOUT_MS,
+  ): Promise<{ sessionId: string; capabilities: Record<string, unknown> }> {
+    return (await this.command("POST", "/session", { capabilities: { alwaysMatch: capabilities } }, timeoutMs)) as {
       sessionId: string;
       capabilities: Record<string, unknown>;
     };

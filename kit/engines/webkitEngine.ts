@@ -6,10 +6,11 @@
  * the session's windows, and `scriptBeforePage` is false.
  */
 import { type ChildProcess, spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { freePort } from "../freePort.ts";
 import { callSource, type EngineBrowser, type EnginePage, type InPage } from "./engine.ts";
 import type { WebKitSetup } from "./findEngine.mjs";
-import { WebDriverClient } from "./webDriverClient.ts";
+import { WebDriverClient, WebDriverTimeout } from "./webDriverClient.ts";
 
 /** Xvfb and the driver start in well under a second; generous for a busy CI machine. */
 const START_TIMEOUT_MS = 30_000;
@@ -118,45 +119,102 @@ class WebKitPage implements EnginePage {
   }
 }
 
-export async function launchWebKit(setup: WebKitSetup): Promise<EngineBrowser> {
-  const xvfb = setup.xvfb ? await startXvfb(setup.xvfb) : undefined;
+/**
+ * A new session (a MiniBrowser) starts in about 2.5 s here. One that has not answered within this
+ * has hung (seen once in a few hundred, on a loaded machine; WebKit's own WebDriver test runner
+ * restarts a hung driver too): the driver is restarted, once.
+ */
+export const SESSION_START_TIMEOUT_MS = 15_000;
+
+interface Driver {
+  readonly client: WebDriverClient;
+  /** Ends the driver; `hard`, a stuck one: SIGKILL, and the MiniBrowsers it started first. */
+  readonly stop: (hard?: boolean) => void;
+}
+
+/** The PIDs of `pid`'s children (Linux's /proc: WebKitGTK runs nowhere else). */
+function childrenOf(pid: number): number[] {
+  try {
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").split(" ").filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+}
+
+async function startDriver(setup: WebKitSetup, display: string | undefined): Promise<Driver> {
   const port = await freePort();
   const driver = spawn(setup.driver, [`--port=${port}`, "--host=127.0.0.1"], {
     stdio: "ignore",
-    env: { ...process.env, ...(xvfb ? { DISPLAY: xvfb.display } : {}) },
+    env: { ...process.env, ...(display ? { DISPLAY: display } : {}) },
   });
   let driverEnded: string | undefined;
   driver.once("exit", (code, signal) => {
     driverEnded = signal ? `signal ${signal}` : `code ${code}`;
   });
-  const kill = () => {
-    driver.kill();
-    xvfb?.process.kill();
-  };
-  // A test worker that ends without closing the engine (a crash, a timeout) leaves no display or driver behind.
+  const kill = () => driver.kill();
+  // A test worker that ends without closing the engine (a crash, a timeout) leaves no driver behind.
   process.once("exit", kill);
-  const stop = async () => {
+  const stop = (hard = false) => {
     process.off("exit", kill);
-    kill();
+    if (!hard) return kill();
+    for (const child of driver.pid === undefined ? [] : childrenOf(driver.pid)) {
+      try {
+        process.kill(child, "SIGKILL");
+      } catch {
+        // Gone already.
+      }
+    }
+    driver.kill("SIGKILL");
   };
   const client = new WebDriverClient(`http://127.0.0.1:${port}`);
   try {
     await client.ready(START_TIMEOUT_MS, () => driverEnded);
   } catch (error) {
-    await stop();
+    stop();
+    throw error;
+  }
+  return { client, stop };
+}
+
+export async function launchWebKit(setup: WebKitSetup, sessionStartTimeoutMs = SESSION_START_TIMEOUT_MS): Promise<EngineBrowser> {
+  const xvfb = setup.xvfb ? await startXvfb(setup.xvfb) : undefined;
+  const stopXvfb = () => xvfb?.process.kill();
+  process.once("exit", stopXvfb);
+  const stopAll = () => {
+    driver?.stop();
+    process.off("exit", stopXvfb);
+    stopXvfb();
+  };
+  let driver: Driver | undefined;
+  try {
+    driver = await startDriver(setup, xvfb?.display);
+  } catch (error) {
+    stopAll();
     throw error;
   }
   const capabilities = {
     "webkitgtk:browserOptions": { binary: setup.miniBrowser, args: ["--automation"] },
     timeouts: { script: 60_000, pageLoad: 60_000 },
   };
-  const open = async () => {
-    const session = await client.newSession(capabilities);
-    const handle = (await client.command("GET", `/session/${session.sessionId}/window`)) as string;
+  const session = async (client: WebDriverClient) => {
+    const started = await client.newSession(capabilities, sessionStartTimeoutMs);
+    const handle = (await client.command("GET", `/session/${started.sessionId}/window`, undefined, sessionStartTimeoutMs)) as string;
     return {
-      page: new WebKitPage(new WebKitSession(client, session.sessionId), handle, true),
-      version: String(session.capabilities.browserVersion ?? "unknown"),
+      page: new WebKitPage(new WebKitSession(client, started.sessionId), handle, true),
+      version: String(started.capabilities.browserVersion ?? "unknown"),
     };
+  };
+  const open = async () => {
+    if (!driver) throw new Error("WebKitWebDriver could not be restarted after a session that did not start (see the error before).");
+    try {
+      return await session(driver.client);
+    } catch (error) {
+      if (!(error instanceof WebDriverTimeout)) throw error;
+      driver.stop(true);
+      driver = undefined;
+      driver = await startDriver(setup, xvfb?.display);
+      return await session(driver.client);
+    }
   };
   // The version comes with a session: the first one is kept for the first page.
   let first: EnginePage | undefined;
@@ -166,7 +224,7 @@ export async function launchWebKit(setup: WebKitSetup): Promise<EngineBrowser> {
     first = opened.page;
     version = opened.version;
   } catch (error) {
-    await stop();
+    stopAll();
     throw error;
   }
   return {
@@ -181,7 +239,7 @@ export async function launchWebKit(setup: WebKitSetup): Promise<EngineBrowser> {
     },
     async close() {
       await first?.close().catch(() => undefined);
-      await stop();
+      stopAll();
     },
   };
 }

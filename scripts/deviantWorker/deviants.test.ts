@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { caughtIn, DEVIANTS, deviantProjects, namesIn, notCheckedIn } from "./deviants.ts";
+import { caughtIn, DEVIANTS, deviantProjects, engineMissing, namesIn, notCheckedIn, selected } from "./deviants.ts";
 
 test("a deviant's inEngines and passesIn name only tests of its caughtBy, and notCheckedIn only engines it runs in", () => {
   for (const deviant of DEVIANTS) {
@@ -42,4 +42,21 @@ test("PCK_DEVIANTS names deviants whose names hold a comma, beside others, and s
     unknown: [],
   });
   expect(namesIn(" cache first , no such one, never activates", known)).toEqual({ wanted: ["cache first", "never activates"], unknown: ["no such one"] });
+});
+
+test("PCK_DEVIANTS may name a deviant's engine projects instead of the deviant: only those run for it", () => {
+  const pinned = "host caches the worker script a day, read through the HTTP cache";
+  const picked = selected(`never activates · webkit,${pinned} · firefox,${pinned} · webkit,cache first`);
+  expect(picked.deviants.map((deviant) => deviant.name)).toEqual(["cache first", "never activates", pinned]);
+  expect(picked.engines).toEqual(
+    new Map([
+      ["never activates", new Set(["webkit"])],
+      [pinned, new Set(["firefox", "webkit"])],
+    ]),
+  );
+  // Named whole as well, a deviant runs whole.
+  expect(selected("never activates · firefox,never activates").engines).toEqual(new Map());
+  expect(() => selected("cache first · chromium")).toThrow(/names no deviant 'cache first · chromium'/);
+  const webkit = engineMissing("webkit") === undefined ? [{ project: "d · webkit", engine: "webkit" }] : [];
+  expect(deviantProjects({ name: "d", kind: "reference", engines: ["firefox", "webkit"] }, new Set(["webkit"]))).toEqual(webkit);
 });

@@ -82,20 +82,26 @@ export function engineMissing(engine: "firefox" | "webkit"): string | undefined 
 
 /**
  * A deviant's Playwright projects: its Chromium run (the deviant's own name), then one per engine it
- * names that is installed (the report says which were not: caughtReporter.ts).
+ * names that is installed (the report says which were not: caughtReporter.ts); only the engine
+ * projects PCK_DEVIANTS names, where it names them instead of the deviant.
  */
-export function deviantProjects(deviant: {
-  readonly name: string;
-  readonly kind?: Deviant["kind"];
-  readonly engines?: readonly ("firefox" | "webkit")[];
-  readonly browserOnlineState?: true;
-}): { project: string; engine: "chromium" | "firefox" | "webkit" }[] {
+export function deviantProjects(
+  deviant: {
+    readonly name: string;
+    readonly kind?: Deviant["kind"];
+    readonly engines?: readonly ("firefox" | "webkit")[];
+    readonly browserOnlineState?: true;
+  },
+  picked: ReadonlySet<"firefox" | "webkit"> | undefined = SELECTION.engines.get(deviant.name),
+): { project: string; engine: "chromium" | "firefox" | "webkit" }[] {
   if (deviant.engines?.length && deviant.kind !== "reference" && deviant.kind !== "host")
     throw new Error(
       `The deviant '${deviant.name}' names engines but is put in place by Playwright's routing (kind ${deviant.kind ?? "worker"}), which Firefox's and WebKit's drivers do not have: make it kind "reference" in scripts/deviantWorker/deviants.ts.`,
     );
   const engines = (deviant.engines ?? []).filter((engine) => engineMissing(engine) === undefined && onlineStateMissing(deviant) === undefined);
-  return [{ project: deviant.name, engine: "chromium" }, ...engines.map((engine) => ({ project: `${deviant.name} · ${engine}`, engine }))];
+  const projects = [{ project: deviant.name, engine: "chromium" as const }, ...engines.map((engine) => ({ project: `${deviant.name} · ${engine}`, engine }))];
+  // PCK_DEVIANTS named some of its engine projects, not the deviant: those alone.
+  return picked ? projects.filter(({ engine }) => engine !== "chromium" && picked.has(engine)) : projects;
 }
 
 /**
@@ -737,10 +743,14 @@ const ALL_DEVIANTS: readonly Deviant[] = [
 ];
 
 /**
- * The deviants of this run: those PCK_DEVIANTS names (to build and run one or a few), else all.
- * An unknown name is an error naming the known ones, not a run that checks nothing.
+ * The deviants of this run: those PCK_DEVIANTS names (to build and run one or a few), else all. A
+ * name may also be one of a deviant's engine projects ("never activates · webkit"): then only the
+ * projects so named run for it (its probe with them), as npm test's online-state step runs the engine
+ * projects that need a network namespace, whose Chromium projects the self-check has run. An unknown
+ * name is an error naming the known ones, not a run that checks nothing.
  */
-export const DEVIANTS: readonly Deviant[] = selected(process.env[ENV.deviants]);
+const SELECTION = selected(process.env[ENV.deviants]);
+export const DEVIANTS: readonly Deviant[] = SELECTION.deviants;
 
 /**
  * The names in a comma-separated list, where a name may hold a comma itself ("host caches the worker
@@ -762,12 +772,27 @@ export function namesIn(list: string, known: ReadonlySet<string>): { wanted: str
   return { wanted: [...wanted, ...left.filter((name) => known.has(name))], unknown: left.filter((name) => !known.has(name)) };
 }
 
-function selected(names: string | undefined): readonly Deviant[] {
-  if (!names) return ALL_DEVIANTS;
-  const { wanted, unknown } = namesIn(names, new Set(ALL_DEVIANTS.map((deviant) => deviant.name)));
+type EngineProject = `${string} · ${"firefox" | "webkit"}`;
+
+export function selected(names: string | undefined): { deviants: readonly Deviant[]; engines: ReadonlyMap<string, ReadonlySet<"firefox" | "webkit">> } {
+  if (!names) return { deviants: ALL_DEVIANTS, engines: new Map() };
+  const projects = new Map<EngineProject, { deviant: string; engine: "firefox" | "webkit" }>(
+    ALL_DEVIANTS.flatMap((deviant) => (deviant.engines ?? []).map((engine) => [`${deviant.name} · ${engine}`, { deviant: deviant.name, engine }] as const)),
+  );
+  const known = new Set([...ALL_DEVIANTS.map((deviant) => deviant.name), ...projects.keys()]);
+  const { wanted, unknown } = namesIn(names, known);
   if (unknown.length > 0)
-    throw new Error(`${ENV.deviants} names no deviant '${unknown.join("', '")}'. The deviants: ${ALL_DEVIANTS.map((deviant) => deviant.name).join(", ")}.`);
-  return ALL_DEVIANTS.filter((deviant) => wanted.includes(deviant.name));
+    throw new Error(
+      `${ENV.deviants} names no deviant '${unknown.join("', '")}'. The deviants (or one of their engine projects, '<deviant> · firefox'): ${ALL_DEVIANTS.map((deviant) => deviant.name).join(", ")}.`,
+    );
+  const whole = new Set(wanted.filter((name) => !projects.has(name as EngineProject)));
+  const engines = new Map<string, Set<"firefox" | "webkit">>();
+  for (const name of wanted) {
+    const project = projects.get(name as EngineProject);
+    if (!project || whole.has(project.deviant)) continue;
+    engines.set(project.deviant, (engines.get(project.deviant) ?? new Set()).add(project.engine));
+  }
+  return { deviants: ALL_DEVIANTS.filter((deviant) => whole.has(deviant.name) || engines.has(deviant.name)), engines };
 }
 
 /** The folder of a deviant's own files (its build, its scenario), under the self-check's output. */

@@ -10,6 +10,7 @@ import { chromiumEngine } from "../../kit/engines/chromiumEngine.ts";
 import type { EngineBrowser, EnginePage } from "../../kit/engines/engine.ts";
 import { ENGINE_BUILD_ANNOTATION, type EngineName } from "../../kit/engines/engineNames.ts";
 import { launchEngine } from "../../kit/engines/launchEngine.ts";
+import { SESSION_START_TIMEOUT_MS } from "../../kit/engines/webkitEngine.ts";
 import { notChecked } from "./applicability.ts";
 import { test as base } from "./fixtures.ts";
 import type { MockServer } from "./mockServerProcess.ts";
@@ -61,11 +62,16 @@ export const test = base.extend<EngineTestFixtures, EngineWorkerFixtures>({
     await server.reset();
     await use(server);
   },
-  enginePage: async ({ engineOf }, use) => {
-    const page = await engineOf.newPage();
-    await use(page);
-    await page.close();
-  },
+  enginePage: [
+    async ({ engineOf }, use) => {
+      const page = await engineOf.newPage();
+      await use(page);
+      await page.close();
+    },
+    // A timeout of its own: a WebKit session that hangs is given up after SESSION_START_TIMEOUT_MS
+    // and started again in a new driver (kit/engines/webkitEngine.ts), which the test's own time must not pay.
+    { timeout: 3 * SESSION_START_TIMEOUT_MS },
+  ],
 });
 
 export { expect } from "./fixtures.ts";
