@@ -69,5 +69,12 @@ console.log("[online state] The reference app passes them in Firefox and WebKit,
 const projects = DEVIANTS.filter((deviant) => deviant.browserOnlineState).flatMap((deviant) =>
   (deviant.engines ?? []).map((engine) => `${deviant.name} · ${engine}`),
 );
+// An empty PCK_DEVIANTS would mean every deviant: the whole self-check again, in the namespace.
+if (projects.length === 0) {
+  console.error(
+    "[online state] No deviant has engine projects that need the namespace, so nothing proves these engine tests can fail: see scripts/deviantWorker/deviants.ts (browserOnlineState).",
+  );
+  process.exit(1);
+}
 const caught = await inNamespace(["--config", "scripts/deviantWorker/playwright.config.ts"], { [ENV.deviants]: projects.join(",") });
 process.exit(caught === 0 ? 0 : 1);
