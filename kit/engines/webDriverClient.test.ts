@@ -1,10 +1,13 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, onTestFinished, test } from "vitest";
-import { WebDriverClient, WebDriverError } from "./webDriverClient.ts";
+import { type DriverProcess, WebDriverClient, WebDriverError, WebDriverGone } from "./webDriverClient.ts";
 
 /** A stand-in WebKitWebDriver: answers each command as `answer` says, recording what it was sent. */
-async function fakeDriver(answer: (method: string, path: string, body: unknown) => { status: number; value: unknown; raw?: string }) {
+async function fakeDriver(
+  answer: (method: string, path: string, body: unknown) => { status: number; value: unknown; raw?: string } | "close",
+  driver?: DriverProcess,
+) {
   const sent: { method: string; path: string; body: unknown }[] = [];
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     let received = "";
@@ -14,13 +17,15 @@ async function fakeDriver(answer: (method: string, path: string, body: unknown) 
     req.on("end", () => {
       const body = received ? JSON.parse(received) : undefined;
       sent.push({ method: req.method ?? "", path: req.url ?? "", body });
-      const { status, value, raw } = answer(req.method ?? "", req.url ?? "", body);
+      const answered = answer(req.method ?? "", req.url ?? "", body);
+      if (answered === "close") return req.socket.destroy();
+      const { status, value, raw } = answered;
       res.writeHead(status, { "content-type": "application/json" }).end(raw ?? JSON.stringify({ value }));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   onTestFinished(() => new Promise<void>((resolve) => server.close(() => resolve())));
-  return { client: new WebDriverClient(`http://127.0.0.1:${(server.address() as AddressInfo).port}`), sent };
+  return { client: new WebDriverClient(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, driver), sent };
 }
 
 test("ready() resolves once /status says ready", async () => {
@@ -36,8 +41,8 @@ test("ready() rejects after its timeout, naming the driver", async () => {
 });
 
 test("ready() rejects at once when the driver's process has ended", async () => {
-  const { client } = await fakeDriver(() => ({ status: 200, value: { ready: false } }));
-  await expect(client.ready(20_000, () => "code 1")).rejects.toThrow("WebKitWebDriver exited with code 1 before it answered /status.");
+  const { client } = await fakeDriver(() => ({ status: 200, value: { ready: false } }), { exited: () => "code 1", output: () => "" });
+  await expect(client.ready(20_000)).rejects.toThrow("WebKitWebDriver exited with code 1 before it answered /status.");
 });
 
 test("a driver error is a WebDriverError carrying the driver's error and message", async () => {
@@ -64,4 +69,30 @@ test("evaluate() sends the expression as an async script and returns its value",
 test("a rejection in the page is an error with the page's message, not a driver timeout", async () => {
   const { client } = await fakeDriver(() => ({ status: 200, value: { error: "TypeError: boom" } }));
   await expect(client.evaluate("s1", "x")).rejects.toThrow("in the page: TypeError: boom");
+});
+
+test("a connection the driver closes as its process ends is WebDriverGone, naming the exit and the driver's last output", async () => {
+  let ended: string | undefined;
+  const { client } = await fakeDriver(
+    () => {
+      // The exit is heard a moment after the socket closes, as with a real crash.
+      setTimeout(() => {
+        ended = "signal SIGSEGV";
+      }, 100);
+      return "close";
+    },
+    { exited: () => ended, output: () => "Segmentation fault\n" },
+  );
+  const failed = client.command("DELETE", "/session/s1");
+  await expect(failed).rejects.toBeInstanceOf(WebDriverGone);
+  await expect(failed).rejects.toThrow(
+    /^WebKitWebDriver exited with signal SIGSEGV during DELETE \/session\/s1 \(.+\): a crash of the driver, not of the page; every session it ran is gone\. Its last output: Segmentation fault$/,
+  );
+});
+
+test("a connection that fails while the driver runs says so, and is not WebDriverGone", async () => {
+  const { client } = await fakeDriver(() => "close", { exited: () => undefined, output: () => "" });
+  const failed = client.command("POST", "/session/s1/url", { url: "http://127.0.0.1/" });
+  await expect(failed).rejects.toThrow(/^WebKitWebDriver POST \/session\/s1\/url: no answer \(.+\), though the driver is still running\.$/);
+  await expect(failed).rejects.not.toBeInstanceOf(WebDriverGone);
 });

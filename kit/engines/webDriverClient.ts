@@ -18,12 +18,34 @@ export class WebDriverTimeout extends WebDriverError {
   override name = "WebDriverTimeout";
 }
 
+/**
+ * The driver's process ended under a command (WebKitWebDriver has crashed here now and then, a
+ * segfault; upstream has fixed several around deleting a session): every session it ran is gone.
+ */
+export class WebDriverGone extends WebDriverError {
+  override name = "WebDriverGone";
+}
+
+/** What the client can learn of the driver's process, to say why a connection failed. */
+export interface DriverProcess {
+  /** How the process ended ("signal SIGSEGV", "code 1"), or undefined while it runs. */
+  readonly exited: () => string | undefined;
+  /** The end of what it wrote to stderr. */
+  readonly output: () => string;
+}
+
+/** A process that crashed closes its sockets a moment before its parent hears of its exit. */
+const EXIT_NOTICE_MS = 2_000;
+
 interface Reply {
   readonly value: unknown;
 }
 
 export class WebDriverClient {
-  constructor(private readonly origin: string) {}
+  constructor(
+    private readonly origin: string,
+    private readonly driver: DriverProcess = { exited: () => undefined, output: () => "" },
+  ) {}
 
   async command(method: "GET" | "POST" | "DELETE", path: string, body?: unknown, timeoutMs = COMMAND_TIMEOUT_MS): Promise<unknown> {
     let text: string;
@@ -39,7 +61,7 @@ export class WebDriverClient {
     } catch (error) {
       if (error instanceof DOMException && error.name === "TimeoutError")
         throw new WebDriverTimeout(`WebKitWebDriver ${method} ${path}: no answer within ${timeoutMs} ms.`);
-      throw error;
+      throw await this.connectionFailed(method, path, error);
     }
     let reply: Reply;
     try {
@@ -54,16 +76,38 @@ export class WebDriverClient {
     return reply.value;
   }
 
+  /** Why a command got no answer at all: the driver's crash, named with its signal and last output, or a connection that failed while it ran. */
+  private async connectionFailed(method: string, path: string, error: unknown): Promise<Error> {
+    const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+    const why = cause instanceof Error ? cause.message : String(cause);
+    // Refused: nothing listens (a driver still starting, or one long gone). Otherwise wait for the exit to be heard.
+    const refused = (cause as { code?: string } | undefined)?.code === "ECONNREFUSED";
+    const deadline = Date.now() + (refused ? 0 : EXIT_NOTICE_MS);
+    let ended = this.driver.exited();
+    while (ended === undefined && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+      ended = this.driver.exited();
+    }
+    if (ended === undefined)
+      return new WebDriverError(`WebKitWebDriver ${method} ${path}: no answer (${why}), though the driver is still running.`, { cause: error });
+    const output = this.driver.output().trim();
+    return new WebDriverGone(
+      `WebKitWebDriver exited with ${ended} during ${method} ${path} (${why}): a crash of the driver, not of the page; every session it ran is gone.` +
+        (output ? ` Its last output: ${output}` : " It wrote nothing to stderr."),
+      { cause: error },
+    );
+  }
+
   /**
    * Resolves once the driver answers /status as ready; rejects after `timeoutMs`, or as soon as
-   * `exited` says the driver's process ended. A poll, as cli/startApp.ts waits for an app: a driver
+   * the driver's process has ended. A poll, as cli/startApp.ts waits for an app: a driver
    * has no event for "listening", and /status may answer `ready: false` while it starts.
    */
-  async ready(timeoutMs: number, exited: () => string | undefined = () => undefined): Promise<void> {
+  async ready(timeoutMs: number): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     let last: unknown;
     while (Date.now() < deadline) {
-      const ended = exited();
+      const ended = this.driver.exited();
       if (ended !== undefined) throw new WebDriverError(`WebKitWebDriver exited with ${ended} before it answered /status.`);
       try {
         const status = (await this.command("GET", "/status")) as { ready?: boolean };

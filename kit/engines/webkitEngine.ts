@@ -6,11 +6,10 @@
  * the session's windows, and `scriptBeforePage` is false.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
 import { freePort } from "../freePort.ts";
 import { callSource, type EngineBrowser, type EnginePage, type InPage } from "./engine.ts";
 import type { WebKitSetup } from "./findEngine.mjs";
-import { WebDriverClient, WebDriverTimeout } from "./webDriverClient.ts";
+import { WebDriverClient, WebDriverGone, WebDriverTimeout } from "./webDriverClient.ts";
 
 /** Xvfb and the driver start in well under a second; generous for a busy CI machine. */
 const START_TIMEOUT_MS = 30_000;
@@ -110,65 +109,73 @@ class WebKitPage implements EnginePage {
   }
 
   async close(): Promise<void> {
-    if (this.first) {
-      await this.session.client.command("DELETE", `/session/${this.session.id}`);
-      return;
+    try {
+      if (this.first) {
+        await this.session.client.command("DELETE", `/session/${this.session.id}`);
+        return;
+      }
+      await this.command("DELETE", "/window");
+      this.session.closed();
+    } catch (error) {
+      // Closing ends the session; a driver that crashed has ended it (the next page starts a new
+      // driver, and its MiniBrowsers are killed with it). What the page was for is over by now.
+      if (!(error instanceof WebDriverGone)) throw error;
     }
-    await this.command("DELETE", "/window");
-    this.session.closed();
   }
 }
 
 /**
  * A new session (a MiniBrowser) starts in about 2.5 s here. One that has not answered within this
  * has hung (seen once in a few hundred, on a loaded machine; WebKit's own WebDriver test runner
- * restarts a hung driver too): the driver is restarted, once.
+ * restarts a hung driver too): the driver is restarted, once. So is one that crashed.
  */
 export const SESSION_START_TIMEOUT_MS = 15_000;
 
 interface Driver {
   readonly client: WebDriverClient;
-  /** Ends the driver; `hard`, a stuck one: SIGKILL, and the MiniBrowsers it started first. */
+  /** Ends the driver; `hard`, a stuck or crashed one: SIGKILL to it and the MiniBrowsers it started. */
   readonly stop: (hard?: boolean) => void;
 }
 
-/** The PIDs of `pid`'s children (Linux's /proc: WebKitGTK runs nowhere else). */
-function childrenOf(pid: number): number[] {
-  try {
-    return readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").split(" ").filter(Boolean).map(Number);
-  } catch {
-    return [];
-  }
-}
+/** Enough of the driver's stderr to show a crash's last words. */
+const OUTPUT_TAIL = 2_000;
 
 async function startDriver(setup: WebKitSetup, display: string | undefined): Promise<Driver> {
   const port = await freePort();
+  // A process group of its own: the MiniBrowsers it starts stay in it after a crash of the driver
+  // orphans them, so one signal to the group ends them all.
   const driver = spawn(setup.driver, [`--port=${port}`, "--host=127.0.0.1"], {
-    stdio: "ignore",
+    stdio: ["ignore", "ignore", "pipe"],
+    detached: true,
     env: { ...process.env, ...(display ? { DISPLAY: display } : {}) },
+  });
+  let output = "";
+  driver.stderr?.on("data", (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-OUTPUT_TAIL);
   });
   let driverEnded: string | undefined;
   driver.once("exit", (code, signal) => {
     driverEnded = signal ? `signal ${signal}` : `code ${code}`;
   });
-  const kill = () => driver.kill();
+  const signalGroup = (signal: NodeJS.Signals) => {
+    if (driver.pid === undefined) return;
+    try {
+      process.kill(-driver.pid, signal);
+    } catch {
+      // Every process of the group has ended.
+    }
+  };
+  const kill = () => signalGroup("SIGTERM");
   // A test worker that ends without closing the engine (a crash, a timeout) leaves no driver behind.
   process.once("exit", kill);
   const stop = (hard = false) => {
     process.off("exit", kill);
-    if (!hard) return kill();
-    for (const child of driver.pid === undefined ? [] : childrenOf(driver.pid)) {
-      try {
-        process.kill(child, "SIGKILL");
-      } catch {
-        // Gone already.
-      }
-    }
-    driver.kill("SIGKILL");
+    // A driver that is gone cannot end its browsers itself.
+    signalGroup(hard || driverEnded !== undefined ? "SIGKILL" : "SIGTERM");
   };
-  const client = new WebDriverClient(`http://127.0.0.1:${port}`);
+  const client = new WebDriverClient(`http://127.0.0.1:${port}`, { exited: () => driverEnded, output: () => output });
   try {
-    await client.ready(START_TIMEOUT_MS, () => driverEnded);
+    await client.ready(START_TIMEOUT_MS);
   } catch (error) {
     stop();
     throw error;
@@ -204,16 +211,20 @@ export async function launchWebKit(setup: WebKitSetup, sessionStartTimeoutMs = S
       version: String(started.capabilities.browserVersion ?? "unknown"),
     };
   };
+  const restart = async (): Promise<Driver> => {
+    driver?.stop(true);
+    driver = undefined;
+    driver = await startDriver(setup, xvfb?.display);
+    return driver;
+  };
   const open = async () => {
-    if (!driver) throw new Error("WebKitWebDriver could not be restarted after a session that did not start (see the error before).");
+    const current = driver ?? (await restart());
     try {
-      return await session(driver.client);
+      return await session(current.client);
     } catch (error) {
-      if (!(error instanceof WebDriverTimeout)) throw error;
-      driver.stop(true);
-      driver = undefined;
-      driver = await startDriver(setup, xvfb?.display);
-      return await session(driver.client);
+      // A hung driver, or one that crashed under an earlier page (its connection refused): a new one.
+      if (!(error instanceof WebDriverTimeout || error instanceof WebDriverGone)) throw error;
+      return await session((await restart()).client);
     }
   };
   // The version comes with a session: the first one is kept for the first page.
