@@ -5,7 +5,7 @@
  * started (npm, then next start, say), even when the shell itself has already exited.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { stopProcessGroup } from "./stopProcessGroup.ts";
+import { stopProcessGroup } from "../kit/stopProcessGroup.ts";
 
 /** How often the app's URL is asked while it starts: quick enough not to add to a start of seconds. */
 const POLL_MS = 250;

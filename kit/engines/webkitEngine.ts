@@ -7,6 +7,7 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { freePort } from "../freePort.ts";
+import { signalGroup } from "../stopProcessGroup.ts";
 import { callSource, type EngineBrowser, type EnginePage, type InPage } from "./engine.ts";
 import type { WebKitSetup } from "./findEngine.mjs";
 import { WebDriverClient, WebDriverGone, WebDriverTimeout } from "./webDriverClient.ts";
@@ -157,21 +158,16 @@ async function startDriver(setup: WebKitSetup, display: string | undefined): Pro
   driver.once("exit", (code, signal) => {
     driverEnded = signal ? `signal ${signal}` : `code ${code}`;
   });
-  const signalGroup = (signal: NodeJS.Signals) => {
-    if (driver.pid === undefined) return;
-    try {
-      process.kill(-driver.pid, signal);
-    } catch {
-      // Every process of the group has ended.
-    }
+  const signal = (name: NodeJS.Signals) => {
+    if (driver.pid !== undefined) signalGroup(driver.pid, name);
   };
-  const kill = () => signalGroup("SIGTERM");
+  const kill = () => signal("SIGTERM");
   // A test worker that ends without closing the engine (a crash, a timeout) leaves no driver behind.
   process.once("exit", kill);
   const stop = (hard = false) => {
     process.off("exit", kill);
     // A driver that is gone cannot end its browsers itself.
-    signalGroup(hard || driverEnded !== undefined ? "SIGKILL" : "SIGTERM");
+    signal(hard || driverEnded !== undefined ? "SIGKILL" : "SIGTERM");
   };
   const client = new WebDriverClient(`http://127.0.0.1:${port}`, { exited: () => driverEnded, output: () => output });
   try {

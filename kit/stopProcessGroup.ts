@@ -1,6 +1,7 @@
 /**
- * Stops a process group the kit started (`--start`'s shell and everything it ran): SIGTERM, then
- * SIGKILL to what is left after a grace period, and resolves once no process of the group runs.
+ * Stops a process group the kit started (`--start`'s shell and everything it ran, WebKitWebDriver and
+ * its MiniBrowsers): SIGTERM, then SIGKILL to what is left after a grace period, and resolves once no
+ * process of the group runs.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 
@@ -42,7 +43,8 @@ export function processGroupRuns(pgid: number): boolean {
   return false;
 }
 
-function signalGroup(pgid: number, signal: NodeJS.Signals): void {
+/** Sends `signal` to every process of the group; one already gone is no error. */
+export function signalGroup(pgid: number, signal: NodeJS.Signals): void {
   try {
     process.kill(-pgid, signal);
   } catch {
