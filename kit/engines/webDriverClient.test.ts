@@ -41,7 +41,11 @@ test("ready() rejects after its timeout, naming the driver", async () => {
 });
 
 test("ready() rejects at once when the driver's process has ended", async () => {
-  const { client } = await fakeDriver(() => ({ status: 200, value: { ready: false } }), { exited: () => "code 1", output: () => "" });
+  const { client } = await fakeDriver(() => ({ status: 200, value: { ready: false } }), {
+    exited: () => "code 1",
+    ended: Promise.resolve("code 1"),
+    output: () => "",
+  });
   await expect(client.ready(20_000)).rejects.toThrow("WebKitWebDriver exited with code 1 before it answered /status.");
 });
 
@@ -73,15 +77,23 @@ test("a rejection in the page is an error with the page's message, not a driver 
 
 test("a connection the driver closes as its process ends is WebDriverGone, naming the exit and the driver's last output", async () => {
   let ended: string | undefined;
+  let exit: (how: string) => void = () => undefined;
   const { client } = await fakeDriver(
     () => {
       // The exit is heard a moment after the socket closes, as with a real crash.
       setTimeout(() => {
         ended = "signal SIGSEGV";
+        exit(ended);
       }, 100);
       return "close";
     },
-    { exited: () => ended, output: () => "Segmentation fault\n" },
+    {
+      exited: () => ended,
+      ended: new Promise((resolve) => {
+        exit = resolve;
+      }),
+      output: () => "Segmentation fault\n",
+    },
   );
   const failed = client.command("DELETE", "/session/s1");
   await expect(failed).rejects.toBeInstanceOf(WebDriverGone);
@@ -91,7 +103,7 @@ test("a connection the driver closes as its process ends is WebDriverGone, namin
 });
 
 test("a connection that fails while the driver runs says so, and is not WebDriverGone", async () => {
-  const { client } = await fakeDriver(() => "close", { exited: () => undefined, output: () => "" });
+  const { client } = await fakeDriver(() => "close");
   const failed = client.command("POST", "/session/s1/url", { url: "http://127.0.0.1/" });
   await expect(failed).rejects.toThrow(/^WebKitWebDriver POST \/session\/s1\/url: no answer \(.+\), though the driver is still running\.$/);
   await expect(failed).rejects.not.toBeInstanceOf(WebDriverGone);

@@ -30,6 +30,8 @@ export class WebDriverGone extends WebDriverError {
 export interface DriverProcess {
   /** How the process ended ("signal SIGSEGV", "code 1"), or undefined while it runs. */
   readonly exited: () => string | undefined;
+  /** Settles with how the process ended, once it has (its `exit` event). */
+  readonly ended: Promise<string>;
   /** The end of what it wrote to stderr. */
   readonly output: () => string;
 }
@@ -44,7 +46,7 @@ interface Reply {
 export class WebDriverClient {
   constructor(
     private readonly origin: string,
-    private readonly driver: DriverProcess = { exited: () => undefined, output: () => "" },
+    private readonly driver: DriverProcess = { exited: () => undefined, ended: new Promise(() => undefined), output: () => "" },
   ) {}
 
   async command(method: "GET" | "POST" | "DELETE", path: string, body?: unknown, timeoutMs = COMMAND_TIMEOUT_MS): Promise<unknown> {
@@ -82,12 +84,18 @@ export class WebDriverClient {
     const why = cause instanceof Error ? cause.message : String(cause);
     // Refused: nothing listens (a driver still starting, or one long gone). Otherwise wait for the exit to be heard.
     const refused = (cause as { code?: string } | undefined)?.code === "ECONNREFUSED";
-    const deadline = Date.now() + (refused ? 0 : EXIT_NOTICE_MS);
-    let ended = this.driver.exited();
-    while (ended === undefined && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 25));
-      ended = this.driver.exited();
-    }
+    let notice: ReturnType<typeof setTimeout> | undefined;
+    const ended =
+      this.driver.exited() ??
+      (refused
+        ? undefined
+        : await Promise.race([
+            this.driver.ended,
+            new Promise<undefined>((resolve) => {
+              notice = setTimeout(() => resolve(undefined), EXIT_NOTICE_MS);
+            }),
+          ]));
+    clearTimeout(notice);
     if (ended === undefined)
       return new WebDriverError(`WebKitWebDriver ${method} ${path}: no answer (${why}), though the driver is still running.`, { cause: error });
     const output = this.driver.output().trim();

@@ -155,9 +155,12 @@ async function startDriver(setup: WebKitSetup, display: string | undefined): Pro
     output = (output + chunk.toString()).slice(-OUTPUT_TAIL);
   });
   let driverEnded: string | undefined;
-  driver.once("exit", (code, signal) => {
-    driverEnded = signal ? `signal ${signal}` : `code ${code}`;
-  });
+  const ended = new Promise<string>((resolve) =>
+    driver.once("exit", (code, signal) => {
+      driverEnded = signal ? `signal ${signal}` : `code ${code}`;
+      resolve(driverEnded);
+    }),
+  );
   const signal = (name: NodeJS.Signals) => {
     if (driver.pid !== undefined) signalGroup(driver.pid, name);
   };
@@ -169,7 +172,7 @@ async function startDriver(setup: WebKitSetup, display: string | undefined): Pro
     // A driver that is gone cannot end its browsers itself.
     signal(hard || driverEnded !== undefined ? "SIGKILL" : "SIGTERM");
   };
-  const client = new WebDriverClient(`http://127.0.0.1:${port}`, { exited: () => driverEnded, output: () => output });
+  const client = new WebDriverClient(`http://127.0.0.1:${port}`, { exited: () => driverEnded, ended, output: () => output });
   try {
     await client.ready(START_TIMEOUT_MS);
   } catch (error) {
