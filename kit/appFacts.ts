@@ -45,6 +45,11 @@ export interface ControlFacts {
   readonly workerFetches?: Fact<readonly string[]>;
   /** URLs in Cache Storage once the worker controls the first page: its precache, and whatever its activation stored. */
   readonly precache?: Fact<readonly string[]>;
+  /**
+   * Home, the page the probe's first visit arrived on, in Cache Storage, timed from control: how long a
+   * test waits for the landing page to be stored (NAV-7).
+   */
+  readonly landingStored?: Fact<Timed>;
   /** In-scope paths the home page links to. */
   readonly links?: Fact<readonly string[]>;
   /** Per profile page: who answered its first controlled navigation, and the one right after. */
@@ -103,6 +108,7 @@ export const FACT_NAMES: Readonly<Record<keyof AppFacts, string>> = {
   registerCall: "The home page calls register()",
   workerFetches: "The worker's own requests on a first visit",
   precache: "Cache Storage once in control",
+  landingStored: "The page a first visit arrived on is stored",
   links: "In-scope links on the home page",
   navigations: "Who answers controlled navigations",
   design: "How the worker holds pages",

@@ -78,6 +78,7 @@ const learned = z.strictObject({
   registerCall: timed.optional(),
   workerFetches: fact(list(z.string())).optional(),
   precache: fact(list(z.string())).optional(),
+  landingStored: timed.optional(),
   links: fact(list(z.string())).optional(),
   navigations: fact(z.record(z.string(), z.strictObject({ first: answerer, again: answerer }))).optional(),
   design: fact(z.enum(["page cache", "app shell", "no page storing seen"])).optional(),

@@ -14,7 +14,9 @@ import { cachedUrls, storedWithinGrace } from "../../checks/browserState.ts";
 import { spy } from "../../checks/spy.ts";
 import { watchWorkerRequests } from "../../checks/workerRequests.ts";
 import type { MockServer } from "../mockServerProcess.ts";
+import { FULL_WAIT_MS } from "../windows.ts";
 import { learnedOrNoted } from "./learnedOrNoted.ts";
+import { timeUntil } from "./timeUntil.ts";
 
 /** How long without a worker request the probe waits for before it reads the worker's own fetching as over: longer than a test's, as it is once a run. */
 const FETCHING_QUIET_MS = 1_500;
@@ -92,6 +94,9 @@ export async function learnControl(page: Page, mock: MockServer, app: AppDriver,
   const control = await learnHowControlled(page, home);
   const registerCall = await learnRegisterCall(page, home, control);
   if (control.value.state === "never") return { control, registerCall };
+  // Watched from control on, beside the rest: a worker that saves the page a visit arrived on does it
+  // as it activates or once it controls that page (NAV-7).
+  const landing = timeUntil(page, async () => (await cachedUrls(page)).includes(new URL(home, origin).href));
   // Before anything else reaches the worker: what it fetches of its own accord once in control
   // (ngsw's prefetch of its app shell), and Cache Storage once that is over.
   const over = await requests.settled({ expected: [], quietMs: FETCHING_QUIET_MS });
@@ -120,11 +125,16 @@ export async function learnControl(page: Page, mock: MockServer, app: AppDriver,
   }
   const shell = Object.values(navigations).some((answer) => answer.first === "the worker alone");
   const stored = shell ? [] : await Promise.all(paths.map((path) => readAcrossNavigations(page, () => storedWithinGrace(page, `${origin}${path}`))));
+  const landingStored = {
+    value: await landing,
+    how: `looked in Cache Storage for ${home} from the moment a worker controlled it, the first visit's page, for ${FULL_WAIT_MS} ms`,
+  };
   return {
     control,
     registerCall,
     workerFetches,
     precache,
+    landingStored,
     links,
     navigations: {
       value: navigations,

@@ -13,22 +13,9 @@ import type { AppDriver } from "../../checks/appDriver.ts";
 import { cachedUrls, NO_REPLY, postToWorker, storedWithinGrace } from "../../checks/browserState.ts";
 import { postedUrls } from "../../checks/posts.ts";
 import type { Spy } from "../../checks/spy.ts";
-import { expect } from "../expect.ts";
 import { FULL_WAIT_MS } from "../windows.ts";
 import { learnedOrNoted } from "./learnedOrNoted.ts";
-
-/** How long after its stimulus `look` first answers true, within the full window a test gives it, or null. */
-async function timeUntil(page: Page, look: () => Promise<boolean>): Promise<Timed> {
-  const since = Date.now();
-  const came = await expect
-    .poll(() => readAcrossNavigations(page, look), { timeout: FULL_WAIT_MS })
-    .toBe(true)
-    .then(
-      () => true,
-      () => false,
-    );
-  return { afterMs: came ? Date.now() - since : null, windowMs: FULL_WAIT_MS };
-}
+import { timeUntil } from "./timeUntil.ts";
 
 /** A second tab of the controlled context, at home and controlled (the worker is active: no install, no reload). */
 async function controlledTab(context: BrowserContext, home: string): Promise<Page> {
