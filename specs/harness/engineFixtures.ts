@@ -56,11 +56,9 @@ export const test = base.extend<EngineTestFixtures, EngineWorkerFixtures>({
     if ("notInstalled" in engineBrowser) notChecked(`${engine}: ${engineBrowser.notInstalled}`);
     await use(engineBrowser.browser);
   },
-  engineServer: async ({ servers }, use) => {
-    const [server] = servers;
-    if (!server) throw new Error("The run has no mock server for this worker.");
-    await server.reset();
-    await use(server);
+  // The worker's server, reset before the test (the `mock` fixture), under the name the engine specs read best.
+  engineServer: async ({ mock }, use) => {
+    await use(mock);
   },
   enginePage: [
     async ({ engineOf }, use) => {

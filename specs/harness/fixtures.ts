@@ -1,9 +1,9 @@
 /**
- * The fixtures every spec uses, as Playwright's own tests write theirs: mock servers per parallel
- * worker (started for the run by startRun.ts), the one a test runs on reset before it; Playwright's
+ * The fixtures every spec uses, as Playwright's own tests write theirs: a mock server per parallel
+ * worker (started for the run by startRun.ts), reset before each test; Playwright's
  * `page` and `context`, with the spy in the context; what the probe learned about the app (`facts`);
- * a `controlledPage` fixture, a page of its own context once the app's worker controls it (made
- * ready while the test before ran: preparedPages.ts); and `checkProfileFirst()`.
+ * a `controlledPage` fixture, a page of its own context once the app's worker controls it; and
+ * `checkProfileFirst()`.
  */
 import { type BrowserContext, type BrowserContextOptions, test as base, type Page } from "@playwright/test";
 import { loadProfile } from "../../cli/profile/loadProfile.ts";
@@ -11,18 +11,16 @@ import type { Profile } from "../../cli/profile/profileSchema.ts";
 import type { AppFacts } from "../../kit/appFacts.ts";
 import { clauseIdsIn } from "../../kit/clauseId.ts";
 import { ENV, readKitEnv } from "../../kit/env.mjs";
-import { SUITE_NOTE } from "../../kit/outcomes.ts";
 import { type AppDriver, appDriver } from "../checks/appDriver.ts";
 import { type Spy, spy } from "../checks/spy.ts";
 import { applyProfileExclusions, precondition } from "./applicability.ts";
-import { controlTimeout, RELOADED_NOTE, takeControl } from "./control.ts";
+import { takeControl } from "./control.ts";
 import { expect } from "./expect.ts";
 import { type FullChromium, openFullChromium } from "./fullChromium.ts";
 import { type ManifestOverride, overrideManifest } from "./manifestOverride.ts";
 import { connectMockServer, type MockServer, startMockServer } from "./mockServerProcess.ts";
-import { Binding, PreparedPages } from "./preparedPages.ts";
 import { readFacts } from "./probe/factsFile.ts";
-import { runServersOf, serverArgs } from "./startRun.ts";
+import { runServerOf, serverArgs } from "./startRun.ts";
 import { setUpContext } from "./testContext.ts";
 
 const { profile: PROFILE_FILE } = readKitEnv();
@@ -68,8 +66,6 @@ export interface TestFixtures {
   expectedFailure: undefined;
   /** The clause ids on the test for the HTML report, and the profile's exclusions (auto). */
   clauseMarks: undefined;
-  /** Which of the worker's servers the test runs on, decided by the first fixture that asks (preparedPages.ts). */
-  binding: Binding;
   /** Playwright's context options for a context of the suite's own (the config's `use`), without a base URL. */
   contextSettings: BrowserContextOptions;
 }
@@ -78,10 +74,8 @@ export interface WorkerFixtures {
   profile: Profile;
   /** What the probe learned about the app in this run (kit/appFacts.ts), the same for every test. */
   facts: AppFacts;
-  /** This worker's mock servers: the run's (startRun.ts), or one of its own for a deviant reference build. */
-  servers: MockServer[];
-  /** The next test's controlled page, made ready on the server the current test does not use. */
-  preparedPages: PreparedPages;
+  /** This worker's mock server: the run's (startRun.ts), or one of its own for a deviant reference build. */
+  server: MockServer;
   /**
    * A file served in place of the app's worker script, in every context. Only the suite's self-check
    * sets it (scripts/deviantWorker/: a deliberately deviant worker the specs must catch); no conformance
@@ -130,27 +124,17 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     },
     { scope: "worker" },
   ],
-  servers: [
+  server: [
     async ({ profile, referenceDist, hostScenario }, use, workerInfo) => {
-      const shared = referenceDist === undefined ? runServersOf(workerInfo.parallelIndex) : undefined;
+      const shared = referenceDist === undefined ? runServerOf(workerInfo.parallelIndex) : undefined;
       if (shared) {
-        await use(shared.map(connectMockServer));
+        await use(connectMockServer(shared));
         return;
       }
       const own = referenceDist === undefined ? [] : ["--dist", referenceDist, ...(hostScenario === undefined ? [] : ["--scenario", hostScenario])];
       const server = await startMockServer([...serverArgs(profile), ...own]);
-      await use([server]);
+      await use(server);
       await server.stop();
-    },
-    { scope: "worker" },
-  ],
-  preparedPages: [
-    async ({ servers, browser, profile, workerScript, manifestOverride }, use) => {
-      const pages = new PreparedPages(servers, browser, profile.home, (context, server) =>
-        setUpContext(context, server.origin, { profile, workerScript, manifestOverride }),
-      );
-      await use(pages);
-      await pages.close();
     },
     { scope: "worker" },
   ],
@@ -168,19 +152,18 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     },
     { auto: true },
   ],
-  binding: async ({ preparedPages }, use) => {
-    await use(new Binding(preparedPages));
+  // Set up before every test (Playwright's own context options need baseURL, which needs it).
+  mock: async ({ server }, use) => {
+    await server.reset();
+    await use(server);
   },
-  mock: async ({ binding }, use) => {
-    await use(await binding.server());
-  },
-  baseURL: async ({ binding }, use) => {
-    await use((await binding.server()).origin);
+  baseURL: async ({ mock }, use) => {
+    await use(mock.origin);
   },
   // The spy lives in every context a test's pages open in (and, for the self-check only, the deviant
   // worker script or manifest).
-  context: async ({ context, binding, profile, workerScript, manifestOverride }, use) => {
-    await setUpContext(context, (await binding.server()).origin, { profile, workerScript, manifestOverride });
+  context: async ({ context, mock, profile, workerScript, manifestOverride }, use) => {
+    await setUpContext(context, mock.origin, { profile, workerScript, manifestOverride });
     await use(context);
   },
   // The options the suite's config sets (a device, service workers); any other goes in `contextOptions`.
@@ -188,47 +171,35 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     const named = { viewport, userAgent, deviceScaleFactor, isMobile, hasTouch, serviceWorkers };
     await use({ ...contextOptions, ...Object.fromEntries(Object.entries(named).filter(([, value]) => value !== undefined)) });
   },
-  controlledPage: async ({ binding, browser, contextSettings, facts, preparedPages, profile, workerScript, manifestOverride }, use, testInfo) => {
-    const opened: BrowserContext[] = [];
+  controlledPage: async ({ mock, browser, contextSettings, facts, profile, workerScript, manifestOverride }, use) => {
+    const context = await browser.newContext({ ...contextSettings, baseURL: mock.origin });
     try {
       // Whether the app registers and takes control is REG's subject: here it is only a precondition.
       const page = await precondition(`a service worker controls ${profile.home} (REG-2)`, async () => {
-        const prepared = await binding.controlled(contextSettings);
-        if (prepared) {
-          opened.push(prepared.context);
-          if (prepared.reloaded) testInfo.annotations.push({ type: SUITE_NOTE, description: RELOADED_NOTE });
-          return prepared.page;
-        }
-        const server = await binding.server();
-        const context = await browser.newContext({ ...contextSettings, baseURL: server.origin });
-        opened.push(context);
-        await setUpContext(context, server.origin, { profile, workerScript, manifestOverride });
+        await setUpContext(context, mock.origin, { profile, workerScript, manifestOverride });
         const own = await context.newPage();
         await takeControl(own, profile.home, facts);
         return own;
       });
-      preparedPages.prepareBeside(await binding.server(), contextSettings, controlTimeout(facts));
       await use(page);
     } finally {
-      for (const context of opened) await context.close();
+      await context.close();
     }
   },
-  apartPage: async ({ binding, browser, contextSettings, profile, workerScript, manifestOverride }, use) => {
+  apartPage: async ({ mock, browser, contextSettings, profile, workerScript, manifestOverride }, use) => {
     const opened: BrowserContext[] = [];
     await use(async () => {
-      const server = await binding.server();
-      const context = await browser.newContext({ ...contextSettings, baseURL: server.origin });
+      const context = await browser.newContext({ ...contextSettings, baseURL: mock.origin });
       opened.push(context);
-      await setUpContext(context, server.origin, { profile, workerScript, manifestOverride });
+      await setUpContext(context, mock.origin, { profile, workerScript, manifestOverride });
       return context.newPage();
     });
     for (const context of opened) await context.close();
   },
-  fullChromium: async ({ manifestOverride, binding }, use, testInfo) => {
+  fullChromium: async ({ manifestOverride, mock }, use, testInfo) => {
     const opened: FullChromium[] = [];
-    const server = await binding.server();
     await use(async () => {
-      const full = await openFullChromium(testInfo, server.origin);
+      const full = await openFullChromium(testInfo, mock.origin);
       opened.push(full);
       if (manifestOverride !== undefined) await overrideManifest(full.context, manifestOverride);
       return full;

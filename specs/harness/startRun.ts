@@ -1,12 +1,10 @@
 /**
  * The suite's global setup: what a run shares, made once before any test worker starts. A folder of
  * the run's own, where the probe writes what it learned about the app (a fresh one each run, so no
- * test can read what an earlier run left), and two mock servers per parallel test worker: one for the
- * running test, one where the next test's controlled page is made ready (preparedPages.ts). The
- * servers outlive the test workers: Playwright replaces a worker after each failed test, and a
- * replacement with the same parallel index takes the same servers over (every test resets the one it
- * runs on before it begins) instead of starting them again (about 0.6 s each: tsx, Express,
- * react-dom/server).
+ * test can read what an earlier run left), and a mock server per parallel test worker. The servers
+ * outlive the test workers: Playwright replaces a worker after each failed test, and a replacement
+ * with the same parallel index takes the same server over (every test resets it before it begins)
+ * instead of starting one again (about 0.6 s: tsx, Express, react-dom/server).
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -21,7 +19,7 @@ import { type MockServerAddress, startMockServer } from "./mockServerProcess.ts"
 export interface RunShared {
   /** The run's own folder: the probe's facts (specs/harness/probe/factsFile.ts). */
   readonly dir: string;
-  /** SERVERS_PER_WORKER mock servers per parallel index, in order. */
+  /** A mock server per parallel index, in order. */
   readonly servers: readonly MockServerAddress[];
 }
 
@@ -44,13 +42,9 @@ export function recordFileOf(recordDir: string, index: number): string {
   return join(recordDir, `server-${index}.har`);
 }
 
-/** Mock servers the run starts for each parallel test worker. */
-export const SERVERS_PER_WORKER = 2;
-
-/** The servers the run started for the test worker with `parallelIndex`, if it started them. */
-export function runServersOf(parallelIndex: number): MockServerAddress[] | undefined {
-  const mine = runShared()?.servers.slice(parallelIndex * SERVERS_PER_WORKER, (parallelIndex + 1) * SERVERS_PER_WORKER);
-  return mine?.length === SERVERS_PER_WORKER ? mine : undefined;
+/** The server the run started for the test worker with `parallelIndex`, if it started one. */
+export function runServerOf(parallelIndex: number): MockServerAddress | undefined {
+  return runShared()?.servers[parallelIndex];
 }
 
 /** What this run's global setup shared, or undefined outside a run that had one (a unit test). */
@@ -62,9 +56,7 @@ export function runShared(): RunShared | undefined {
 export default async function startRun(config: FullConfig): Promise<() => Promise<void>> {
   const profile = loadProfile(readKitEnv().profile);
   const dir = mkdtempSync(join(tmpdir(), "pck-run-"));
-  const started = await Promise.allSettled(
-    Array.from({ length: config.workers * SERVERS_PER_WORKER }, (_, index) => startMockServer(serverArgs(profile, index))),
-  );
+  const started = await Promise.allSettled(Array.from({ length: config.workers }, (_, index) => startMockServer(serverArgs(profile, index))));
   const servers = started.flatMap((outcome) => (outcome.status === "fulfilled" ? [outcome.value] : []));
   const end = async () => {
     await Promise.all(servers.map((server) => server.stop()));
