@@ -77,7 +77,13 @@ export async function progressIn(page: EnginePage, update: UpdateSettings): Prom
  */
 export async function freshlyActivated(page: EnginePage, state: UpdateState | null, profile: Profile, engine: EngineBrowser): Promise<string> {
   if (!state?.changed || state.controllerState !== "activating" || state.waiting || state.installing) return describeUpdateState(state);
-  const fresh = await page.evaluate(freshActiveState, { src: `${CONTROL_PREFIX}${JOURNAL_COUNT_PATH}`, scope: profile.worker.scope ?? profile.home });
+  // Bounded as every read of a page that may be reloading: an app that reloads on controllerchange
+  // does it right as its controller reads `activating`, and Firefox's driver then never settled the
+  // unbounded read (the self-check's "reloads on every controllerchange", once in CI, 2026-11-30).
+  const fresh = await readPage(page, freshActiveState, { src: `${CONTROL_PREFIX}${JOURNAL_COUNT_PATH}`, scope: profile.worker.scope ?? profile.home }).catch(
+    () => null,
+  );
+  if (fresh === null) return describeUpdateState(null);
   test.info().annotations.push({ type: SUITE_NOTE, description: `${engine.engine}: the page read its controller activating; ${STALE_STATE} (${fresh})` });
   return fresh === "activated" ? APPLIED : describeUpdateState(state);
 }
