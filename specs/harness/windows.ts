@@ -6,7 +6,8 @@
  */
 import { test } from "@playwright/test";
 import type { Fact, Timed } from "../../kit/appFacts.ts";
-import { SUITE_NOTE, WAIT_PREFIX } from "../../kit/outcomes.ts";
+import { SUITE_NOTE } from "../../kit/outcomes.ts";
+import { cameWithin } from "./applicability.ts";
 import { expect } from "./expect.ts";
 
 /** The full wait for such a signal: `expect.poll`'s default timeout, and the probe's own window. */
@@ -41,17 +42,7 @@ export function signalWindow({ what, seen }: Pick<Signal, "what" | "seen">): num
 /** Whether the signal came within its window (signalWindow). An observation the test goes on from, never its failure. */
 export async function awaitSignal(signal: Signal): Promise<boolean> {
   const timeout = signalWindow(signal);
-  let came = false;
-  await test.step(`${WAIT_PREFIX} ${signal.what}`, async () => {
-    came = await expect
-      .poll(signal.probe, { timeout })
-      .toBe(true)
-      .then(
-        () => true,
-        () => false,
-      );
-  });
-  return came;
+  return cameWithin(signal.what, () => expect.poll(signal.probe, { timeout }).toBe(true));
 }
 
 /** The least a forbidden register() call is watched for, whatever the probe saw: a call an app makes at once still has a task or two to run. */

@@ -96,7 +96,9 @@ export async function learnControl(page: Page, mock: MockServer, app: AppDriver,
   if (control.value.state === "never") return { control, registerCall };
   // Watched from control on, beside the rest: a worker that saves the page a visit arrived on does it
   // as it activates or once it controls that page (NAV-7).
-  const landing = timeUntil(page, async () => (await cachedUrls(page)).includes(new URL(home, origin).href));
+  const landing = timeUntil(page, `Cache Storage holds ${home}, the first visit's page`, async () =>
+    (await cachedUrls(page)).includes(new URL(home, origin).href),
+  );
   // Before anything else reaches the worker: what it fetches of its own accord once in control
   // (ngsw's prefetch of its app shell), and Cache Storage once that is over.
   const over = await requests.settled({ expected: [], quietMs: FETCHING_QUIET_MS });

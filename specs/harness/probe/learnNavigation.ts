@@ -37,8 +37,8 @@ async function ownNavigation(
   if (failed !== null) return {};
   const how = `navigated client-side from ${app.profile.home} to ${target.path} as the app does, and watched for ${FULL_WAIT_MS} ms`;
   const [stored, posted] = await Promise.all([
-    timeUntil(page, async () => (await cachedUrls(page)).includes(url)),
-    timeUntil(page, async () => postedUrls(await spy.posts(page), origin).includes(url)),
+    timeUntil(page, `Cache Storage holds ${target.path} after the app's own navigation`, async () => (await cachedUrls(page)).includes(url)),
+    timeUntil(page, `the app posts ${target.path} as CACHE_URLS`, async () => postedUrls(await spy.posts(page), origin).includes(url)),
   ]);
   return { ownNavigationStored: { value: stored, how }, postsOwnNavigation: { value: posted, how } };
 }
@@ -54,7 +54,10 @@ async function scriptChange(tab: Page, app: AppDriver, spy: Spy, origin: string)
   const ready = app.pageOrAnother(1);
   const readyUrl = `${origin}${ready.path}`;
   const failed = await app.tryNavigateClientSide(tab, ready);
-  const posted = failed === null ? await timeUntil(tab, async () => postedUrls(await spy.posts(tab), origin).includes(readyUrl)) : undefined;
+  const posted =
+    failed === null
+      ? await timeUntil(tab, `the app posts ${ready.path} as CACHE_URLS`, async () => postedUrls(await spy.posts(tab), origin).includes(readyUrl))
+      : undefined;
   const first =
     failed !== null
       ? `without the app's own navigation to ${ready.path} first, which did not happen: ${failed}`
@@ -64,7 +67,9 @@ async function scriptChange(tab: Page, app: AppDriver, spy: Spy, origin: string)
   const path = `${app.pageOrAnother(2).path}?pck-probe=script`;
   await readAcrossNavigations(tab, () => tab.evaluate((url) => history.replaceState(null, "", `${url}#part`), path));
   return {
-    value: await timeUntil(tab, async () => (await cachedUrls(tab)).includes(`${origin}${path}`)),
+    value: await timeUntil(tab, `Cache Storage holds ${path} after another script's replaceState`, async () =>
+      (await cachedUrls(tab)).includes(`${origin}${path}`),
+    ),
     how: `called history.replaceState(null, "", "${path}#part") from a script of the test (${first}), and watched Cache Storage for ${FULL_WAIT_MS} ms`,
   };
 }
